@@ -1,0 +1,25 @@
+import { index, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+
+// Mirrors the route list of the specification (section 2) and its API calls (section 7).
+export default [
+  index("routes/home.tsx"),
+  route("poems/:poemId", "routes/poem.tsx"),
+
+  ...prefix("api", [
+    route("health", "routes/api/health.ts"),
+    route("stats", "routes/api/stats.ts"),
+    route("poems", "routes/api/poems.ts"),
+    route("poems/random", "routes/api/poems.random.ts"),
+    route("poems/popular", "routes/api/poems.popular.ts"),
+    route("poems/:id", "routes/api/poem.ts"),
+    route("authors", "routes/api/authors.ts"),
+    route("authors/:directory", "routes/api/author.ts"),
+    route("authors/:directory/poems", "routes/api/author.poems.ts"),
+    route("collections", "routes/api/collections.ts"),
+    route("collections/:id", "routes/api/collection.ts"),
+    route("collections/:id/poems", "routes/api/collection.poems.ts"),
+    route("*", "routes/api/not-found.ts"),
+  ]),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

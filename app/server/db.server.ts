@@ -1,0 +1,74 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { Kysely, PostgresDialect } from "kysely";
+import { PGliteDialect } from "kysely-pglite-dialect";
+import pg from "pg";
+import type { Database } from "./db/schema";
+import { env } from "./env.server";
+
+export type DB = Kysely<Database>;
+
+// count(*) and other int8 results: PGlite returns numbers, so make pg do the same (all our counts fit in 2^53).
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export interface DbConfig {
+  /** A postgres:// URL; when absent the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data folder, or "memory://" for a throwaway in-memory database. */
+  pgliteDir?: string;
+  poolMax?: number;
+}
+
+export function describeDb(config: DbConfig): string {
+  if (config.databaseUrl) return `PostgreSQL (${new URL(config.databaseUrl).pathname.slice(1) || "default"})`;
+  return `PGlite (${config.pgliteDir})`;
+}
+
+/** Opens a Kysely instance: pg with a pool for a URL, else embedded PGlite with pg_trgm and unaccent. */
+export function createDb(config: DbConfig): DB {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: config.poolMax ?? 10,
+      // Fail fast rather than hang when the database is unreachable.
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle client losing its connection must not crash the process.
+    pool.on("error", () => {});
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const dir = config.pgliteDir ?? "memory://";
+  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
+  const client = new PGlite(dir, { extensions: { pg_trgm, unaccent } });
+  return new Kysely<Database>({ dialect: new PGliteDialect(client) });
+}
+
+export function configFromEnv(): DbConfig {
+  const e = env();
+  return { databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR, poolMax: e.DATABASE_POOL_MAX };
+}
+
+// One instance per process, kept on globalThis: the CLI and the built server bundle are separate module
+// graphs, and PGlite must never be opened twice on the same data folder.
+const KEY = Symbol.for("poetry-commons.db");
+type Holder = { [KEY]?: DB };
+
+export function getDb(): DB {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= createDb(configFromEnv());
+  return holder[KEY];
+}
+
+/** Lets the CLI hand the instance it opened to the server it starts. */
+export function setDb(db: DB): void {
+  (globalThis as Holder)[KEY] = db;
+}
+
+export async function closeDb(): Promise<void> {
+  const holder = globalThis as Holder;
+  const db = holder[KEY];
+  delete holder[KEY];
+  await db?.destroy();
+}

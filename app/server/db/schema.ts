@@ -1,0 +1,113 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** jsonb columns are written as JSON text so pg and PGlite serialise them the same way. */
+type Json<T> = ColumnType<T, string, string>;
+
+export type RightsStatus = "pd" | "pd_us_only";
+
+export interface PoetMetaData {
+  wikipedia_url?: string | null;
+  description_attribution?: string | null;
+  dates_as_printed?: string | null;
+  note?: string | null;
+  biography_repository?: string | null;
+  biography_path?: string | null;
+  biography_commit?: string | null;
+}
+
+export interface PoetsTable {
+  id: Generated<number>;
+  directory: string;
+  name: string;
+  sort_name: string;
+  birth_date: string | null;
+  death_date: string | null;
+  dates_precision: string | null;
+  description: string | null;
+  biography: string | null;
+  biography_source: string | null;
+  biography_license: string | null;
+  primary_image_url: string | null;
+  source: string | null;
+  meta_data: Json<PoetMetaData>;
+  poem_count: Generated<number>;
+  content_hash: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface PoemsTable {
+  id: string;
+  slug: string;
+  title: string;
+  subtitle: string | null;
+  poet_id: number;
+  year: number | null;
+  year_note: string | null;
+  content: string;
+  front_matter: Json<Record<string, unknown>> | null;
+  line_count: number;
+  translator: string | null;
+  editor: string | null;
+  note: string | null;
+  editorial_note: string | null;
+  source: string | null;
+  source_repo: string | null;
+  source_path: string | null;
+  source_commit: string | null;
+  flags: Json<string[]>;
+  rights: RightsStatus;
+  content_hash: string;
+  favorite_count: Generated<number>;
+  view_count: Generated<number>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface CollectionsTable {
+  id: string;
+  title: string;
+  year: number | null;
+  poet_id: number | null;
+  author: string;
+  editor: string | null;
+  description: string | null;
+  rights: RightsStatus;
+  anthology: boolean;
+  gutenberg_id: number | null;
+  source_repo: string | null;
+  source_path: string | null;
+  source_commit: string | null;
+  sections: Json<string[]>;
+  poem_count: Generated<number>;
+  content_hash: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface CollectionPoemsTable {
+  collection_id: string;
+  poem_id: string;
+  sequence: number;
+  section: string | null;
+  number: string | null;
+}
+
+export interface Database {
+  poets: PoetsTable;
+  poems: PoemsTable;
+  collections: CollectionsTable;
+  collection_poems: CollectionPoemsTable;
+}
+
+export type Poet = Selectable<PoetsTable>;
+export type NewPoet = Insertable<PoetsTable>;
+export type PoetUpdate = Updateable<PoetsTable>;
+export type Poem = Selectable<PoemsTable>;
+export type NewPoem = Insertable<PoemsTable>;
+export type PoemUpdate = Updateable<PoemsTable>;
+export type Collection = Selectable<CollectionsTable>;
+export type NewCollection = Insertable<CollectionsTable>;
+export type CollectionPoem = Selectable<CollectionPoemsTable>;
+export type NewCollectionPoem = Insertable<CollectionPoemsTable>;

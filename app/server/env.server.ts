@@ -1,0 +1,49 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** The repository root: every relative default below is resolved against it, not the caller's cwd. */
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
+
+const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  SITE_NAME: z.string().trim().min(1).max(100).default("Poetry Commons"),
+  SITE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
+      .optional(),
+  ),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  PGLITE_DIR: z.preprocess(emptyAsUndefined, z.string().default(path.join(PROJECT_ROOT, "data", "pglite"))),
+  CORPUS_DIR: z.preprocess(
+    emptyAsUndefined,
+    z.string().default(path.resolve(PROJECT_ROOT, "..", "shared", "corpus")),
+  ),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {}
+
+/** Validates an environment; throws an EnvError whose message names every bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

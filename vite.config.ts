@@ -1,0 +1,11 @@
+import { reactRouter } from "@react-router/dev/vite";
+import path from "node:path";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [reactRouter()],
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  // PGlite ships WASM and data files that must be loaded from node_modules at run time, not bundled.
+  ssr: { external: ["@electric-sql/pglite", "pg", "kysely", "kysely-pglite-dialect"] },
+  optimizeDeps: { exclude: ["@electric-sql/pglite"] },
+});
