@@ -14,7 +14,7 @@ export const SMALL_COLLECTIONS = [
   "A Boy's Will",
   "Poems by Currer, Ellis, and Acton Bell",
 ];
-const EXTRA_SHELLEY = new Set(["Ozymandias", "Ode to the West Wind", "To a Skylark"]);
+const EXTRA_SHELLEY = new Set(["Ozymandias of Egypt", "Ode to the West Wind", "To a Skylark"]);
 const ANONYMOUS_LIMIT = 3;
 
 async function* jsonLines(file: string): AsyncGenerator<Record<string, any>> {

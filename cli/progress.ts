@@ -1,0 +1,42 @@
+import cliProgress from "cli-progress";
+import type { ImportProgress } from "../pipeline/import";
+
+/**
+ * Shows import progress: a bar with percentage, record count and rate on a terminal, and plain
+ * periodic lines when output is piped (CI logs, `npm start` under a process manager).
+ */
+export function importProgressReporter(stream: NodeJS.WriteStream = process.stderr) {
+  const started = Date.now();
+  let bar: cliProgress.SingleBar | null = null;
+  let barFile = "";
+  let lastLine = 0;
+
+  const rate = (done: number) => Math.round(done / Math.max((Date.now() - started) / 1000, 0.001));
+
+  return {
+    update(p: ImportProgress): void {
+      if (p.phase !== "poems") return;
+      if (stream.isTTY && p.totalBytes) {
+        if (!bar || barFile !== p.file) {
+          bar?.stop();
+          barFile = p.file;
+          bar = new cliProgress.SingleBar(
+            { format: "poems |{bar}| {percentage}% | {done} records | {rate}/s", hideCursor: true, stream },
+            cliProgress.Presets.shades_classic,
+          );
+          bar.start(p.totalBytes, 0, { done: 0, rate: 0 });
+        }
+        bar.update(p.bytesRead ?? 0, { done: p.done, rate: rate(p.done) });
+      } else if (p.done - lastLine >= 2000) {
+        lastLine = p.done;
+        stream.write(`  ${p.done.toLocaleString("en")} poems read (${rate(p.done).toLocaleString("en")}/s)\n`);
+      }
+    },
+    stop(): void {
+      if (bar) {
+        bar.update(bar.getTotal());
+        bar.stop();
+      }
+    },
+  };
+}
