@@ -1,13 +1,17 @@
 import { pathToFileURL } from "node:url";
 import { Command } from "commander";
+import { importCommand } from "./commands/import";
 import { migrateCommand } from "./commands/migrate";
+import { serveCommand } from "./commands/serve";
 
 /** Builds the `poetry` program; tests call this and parse their own argv. */
 export function buildProgram(): Command {
   return new Command("poetry")
     .description("Poetry Commons: manage the database, import the corpus and serve the site")
     .showHelpAfterError()
-    .addCommand(migrateCommand());
+    .addCommand(migrateCommand())
+    .addCommand(importCommand())
+    .addCommand(serveCommand());
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -6,7 +6,8 @@ export class UsageError extends Error {}
 export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   const result = schema.safeParse(raw);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  --${i.path.join(".") || "options"}: ${i.message}`);
+    const flag = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    const lines = result.error.issues.map((i) => `  --${flag(i.path.join(".")) || "options"}: ${i.message}`);
     throw new UsageError(`Invalid options:\n${lines.join("\n")}`);
   }
   return result.data;

@@ -1,0 +1,126 @@
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { PROJECT_ROOT } from "./env.server";
+
+export const BUILD_DIR = path.join(PROJECT_ROOT, "build");
+
+export function serverBuildPath(buildDir = BUILD_DIR): string {
+  return path.join(buildDir, "server", "index.js");
+}
+
+/** How long in-flight requests may take to finish once shutdown starts. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+export interface StartServerOptions {
+  port: number;
+  host?: string;
+  buildDir?: string;
+}
+
+export interface RunningServer {
+  /** A URL a browser on this machine can open, e.g. http://localhost:3000. */
+  url: string;
+  port: number;
+  server: Server;
+  /**
+   * Stops accepting connections and waits for in-flight requests, up to `graceMs`; then drops whatever is
+   * left. Resolves with whether it had to force connections closed. Does not touch the database.
+   */
+  close(graceMs?: number): Promise<{ forced: boolean }>;
+}
+
+async function loadServerBuild(buildDir: string): Promise<ServerBuild> {
+  const file = serverBuildPath(buildDir);
+  if (!existsSync(file)) throw new Error(`No server build at ${file}: run \`npm run build\` first.`);
+  return (await import(pathToFileURL(file).href)) as ServerBuild;
+}
+
+/** The express app: compressed responses, long-cached fingerprinted assets, everything else to React Router. */
+export async function createApp(buildDir = BUILD_DIR): Promise<express.Express> {
+  // React picks its development or production bundle when first imported, so decide before loading it.
+  process.env.NODE_ENV ??= "production";
+  const [{ createRequestHandler }, build] = await Promise.all([
+    import("@react-router/express"),
+    loadServerBuild(buildDir),
+  ]);
+  const clientDir = path.join(buildDir, "client");
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "SAMEORIGIN");
+    next();
+  });
+  app.use(compression());
+  // File names under /assets carry a content hash, so they never change and can be cached forever.
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+  );
+  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  app.use(createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  return app;
+}
+
+function displayUrl(host: string, port: number): string {
+  const local = host === "0.0.0.0" || host === "::" || host === "" || host === "127.0.0.1" || host === "::1";
+  const name = local ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+/**
+ * Stops accepting connections and resolves once every request in flight has been answered; after `graceMs`
+ * the connections still open are dropped (`forced: true`).
+ */
+export function closeGracefully(server: Server, graceMs: number): Promise<{ forced: boolean }> {
+  return new Promise((resolve) => {
+    let forced = false;
+    // Keep-alive sockets that go idle after their last response would otherwise hold close() open.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    const deadline = setTimeout(() => {
+      forced = true;
+      server.closeAllConnections();
+    }, graceMs);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(deadline);
+      resolve({ forced });
+    });
+    server.closeIdleConnections();
+  });
+}
+
+/** Starts the HTTP server on an already built app; the database is opened lazily by the loaders. */
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const host = options.host ?? "0.0.0.0";
+  const app = await createApp(options.buildDir);
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(options.port, host);
+    s.once("listening", () => resolve(s));
+    s.once("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EADDRINUSE") reject(new Error(`Port ${options.port} on ${host} is already in use.`));
+      else reject(error);
+    });
+  });
+  // Slow clients must not hold sockets open forever.
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 60_000;
+
+  const port = (server.address() as AddressInfo).port;
+  let closing: Promise<{ forced: boolean }> | undefined;
+  const close = (graceMs = SHUTDOWN_GRACE_MS) => {
+    closing ??= closeGracefully(server, graceMs);
+    return closing;
+  };
+
+  return { url: displayUrl(host, port), port, server, close };
+}

@@ -1,0 +1,67 @@
+// Times a full import of the corpus on PGlite and on PostgreSQL and records it in bench/RESULTS.md.
+// Usage: npm run bench -- import   (PostgreSQL at BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
+import { execFileSync } from "node:child_process";
+import pg from "pg";
+import { PROJECT_ROOT } from "~/server/env.server";
+import { appendResults, markdownTable } from "./results";
+
+interface Measured {
+  poems: number;
+  seconds: number;
+  poemsPerSecond: number;
+  reimportSeconds: number;
+  peakRssMb: number;
+  errors: number;
+}
+
+function measure(url?: string): Measured {
+  const out = execFileSync(process.execPath, ["--import", "tsx", "bench/import-child.ts", ...(url ? [url] : [])], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, DATABASE_URL: "" },
+    encoding: "utf8",
+    maxBuffer: 1 << 20,
+  });
+  return JSON.parse(out.trim().split("\n").pop()!) as Measured;
+}
+
+async function withFreshPostgres<T>(fn: (url: string) => T): Promise<T> {
+  const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const name = `poetry_bench_import_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    return fn(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+export async function benchImport(): Promise<string> {
+  const rows: string[][] = [];
+  const runs: [string, () => Promise<Measured> | Measured][] = [
+    ["PostgreSQL 15", () => withFreshPostgres((url) => measure(url))],
+    ["PGlite (on disk)", () => measure()],
+  ];
+  for (const [name, run] of runs) {
+    const m = await run();
+    console.log(`${name}: ${m.poems} poems in ${m.seconds.toFixed(2)} s`);
+    rows.push([
+      name,
+      String(m.poems),
+      m.seconds.toFixed(2),
+      Math.round(m.poemsPerSecond).toLocaleString("en"),
+      m.reimportSeconds.toFixed(2),
+      `${Math.round(m.peakRssMb)} MB`,
+      String(m.errors),
+    ]);
+  }
+  const table = markdownTable(
+    ["database", "poems", "import s", "poems/s", "re-import s (no changes)", "peak RSS (process)", "errors"],
+    rows,
+  );
+  return appendResults("Full corpus import (`npm run bench -- import`)", table);
+}

@@ -1,0 +1,15 @@
+// `npm run bench [-- <name>…]`: runs the named benchmarks (default: all) and appends to bench/RESULTS.md.
+import { benchImport } from "./import";
+
+const benches: Record<string, () => Promise<unknown>> = {
+  import: benchImport,
+};
+
+const names = process.argv.slice(2).filter((a) => a !== "--");
+const unknown = names.filter((n) => !(n in benches));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark(s): ${unknown.join(", ")}. Available: ${Object.keys(benches).join(", ")}`);
+  process.exitCode = 2;
+} else {
+  for (const name of names.length > 0 ? names : Object.keys(benches)) await benches[name]();
+}

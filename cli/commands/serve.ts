@@ -1,0 +1,196 @@
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { Command } from "commander";
+import { z } from "zod";
+import { closeDb, configFromEnv, type DB, describeDb, getDb } from "~/server/db.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
+import { env, PROJECT_ROOT } from "~/server/env.server";
+import { BUILD_DIR, SHUTDOWN_GRACE_MS, serverBuildPath, startServer } from "~/server/web-server.server";
+import { runImport } from "../../pipeline/import";
+import { action, parseOptions } from "../options";
+import { importProgressReporter } from "../progress";
+
+const Options = z
+  .object({
+    port: z.coerce.number().int().min(0).max(65535).optional(),
+    host: z.string().trim().min(1).optional(),
+    import: z.boolean().default(true),
+  })
+  .strict();
+
+export type ServeOptions = z.input<typeof Options>;
+
+export interface Serving {
+  url: string;
+  /** Graceful stop: the HTTP server (in-flight requests get SHUTDOWN_GRACE_MS), then the database. */
+  close(): Promise<{ forced: boolean }>;
+}
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+// What the client and server bundles are made from: if any of it is newer than the build, rebuild.
+const BUILD_INPUTS = ["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const info = statSync(target);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** Why a build is needed, or null when build/ is present and newer than every source it is made from. */
+export function buildNeeded(buildDir = BUILD_DIR): string | null {
+  const bundle = serverBuildPath(buildDir);
+  if (!existsSync(bundle)) return "no build found";
+  const built = statSync(bundle).mtimeMs;
+  const changed = BUILD_INPUTS.find((input) => newestMtime(path.join(PROJECT_ROOT, input)) > built);
+  return changed ? `${changed} changed since the last build` : null;
+}
+
+/** Runs `react-router build` with its output shown, as `npm run build` would. */
+export function runBuild(): Promise<void> {
+  const bin = path.join(PROJECT_ROOT, "node_modules", ".bin", "react-router");
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, ["build"], {
+      cwd: PROJECT_ROOT,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    child.once("error", reject);
+    child.once("exit", (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`react-router build failed (${signal ?? `exit code ${code}`})`));
+    });
+  });
+}
+
+async function hasPoems(db: DB): Promise<boolean> {
+  return (await db.selectFrom("poems").select("id").limit(1).executeTakeFirst()) !== undefined;
+}
+
+async function importCorpusOnFirstRun(db: DB): Promise<void> {
+  if (await hasPoems(db)) return;
+  const corpus = env().CORPUS_DIR;
+  if (!existsSync(corpus)) {
+    throw new Error(
+      `The database has no poems and the corpus folder ${corpus} does not exist: set CORPUS_DIR, or start with --no-import.`,
+    );
+  }
+  log(`The database has no poems yet: importing the corpus from ${corpus} (first run only).`);
+  const progress = importProgressReporter();
+  const report = await runImport(db, { paths: [corpus], onProgress: progress.update }).finally(() => progress.stop());
+  const { poems, poets, collections } = report;
+  log(
+    `Imported ${poems.inserted.toLocaleString("en-US")} poems, ${poets.inserted} poets and ` +
+      `${collections.inserted} collections in ${(report.durationMs / 1000).toFixed(1)} s.`,
+  );
+  if (report.errors.length > 0) {
+    log(`${report.errors.length} records were skipped:`);
+    for (const e of report.errors.slice(0, 10)) log(`  ${e.file}:${e.line}: ${e.message}`);
+    if (report.errors.length > 10) log(`  … and ${report.errors.length - 10} more (see \`poetry import\`).`);
+  }
+}
+
+/**
+ * Everything `npm start` does, callable in-process (e2e tests, benchmarks): build when needed, migrate,
+ * import the corpus into an empty database, then serve. The database opened here is the process-wide
+ * instance, which the server bundle's loaders reuse through getDb().
+ */
+export async function serve(raw: ServeOptions = {}): Promise<Serving> {
+  const options = parseOptions(Options, raw);
+  const e = env();
+  process.env.NODE_ENV ??= e.NODE_ENV;
+
+  const reason = buildNeeded();
+  if (reason) {
+    log(`Building the site (${reason}) …`);
+    await runBuild();
+  }
+
+  const db = getDb();
+  try {
+    const applied = await migrateToLatest(db);
+    const target = describeDb(configFromEnv());
+    for (const r of applied) log(`${target}: applied migration ${r.migrationName}`);
+    if (options.import) await importCorpusOnFirstRun(db);
+  } catch (error) {
+    await closeDb();
+    throw error;
+  }
+
+  let running: Awaited<ReturnType<typeof startServer>>;
+  try {
+    running = await startServer({ port: options.port ?? e.PORT, host: options.host ?? e.HOST });
+  } catch (error) {
+    await closeDb();
+    throw error;
+  }
+  log(`Poetry Commons listening on ${running.url}`);
+
+  return {
+    url: running.url,
+    async close() {
+      const result = await running.close(SHUTDOWN_GRACE_MS);
+      await closeDb();
+      return result;
+    },
+  };
+}
+
+/**
+ * SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, close the database, and let
+ * the event loop drain. Only a second signal, or requests still running after the grace period, force an exit.
+ */
+function stopOnSignals(serving: Serving): void {
+  let stoppingSince = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stoppingSince) {
+      // A process group signal often arrives twice at once (directly and relayed by tsx or npm): only a
+      // deliberate second Ctrl-C, a moment later, skips the graceful path.
+      if (Date.now() - stoppingSince < 1_000) return;
+      log(`${signal} again: exiting now.`);
+      process.exit(130); // lint-allow: process.exit — a second Ctrl-C must not wait for anything
+    }
+    stoppingSince = Date.now();
+    log(`${signal} received: finishing in-flight requests (up to ${SHUTDOWN_GRACE_MS / 1000} s) …`);
+    serving
+      .close()
+      .then(({ forced }) => {
+        log(forced ? "Shut down after closing requests that outlived the grace period." : "Shut down cleanly.");
+        process.exitCode = forced ? 1 : 0;
+        if (forced) {
+          // Whatever kept those requests busy may also keep the event loop alive.
+          setTimeout(() => process.exit(1), 1_000).unref(); // lint-allow: process.exit — grace period exceeded
+        }
+      })
+      .catch((error: unknown) => {
+        process.stderr.write(`poetry: shutdown failed: ${error instanceof Error ? error.message : error}\n`);
+        process.exitCode = 1;
+      });
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+}
+
+export function serveCommand(): Command {
+  return new Command("serve")
+    .description(
+      "serve the site: builds it when needed, migrates the database and, on first run, imports the corpus",
+    )
+    .option("-p, --port <port>", "port to listen on (default: $PORT or 3000)")
+    .option("--host <host>", "interface to bind (default: $HOST or 0.0.0.0)")
+    .option("--no-import", "do not import the corpus into an empty database")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  npm start\n  npm run poetry -- serve --port 8080\n  DATABASE_URL=postgres://localhost/poetry npm run poetry -- serve --no-import",
+    )
+    .action(
+      action(async (raw: unknown) => {
+        const serving = await serve(raw as ServeOptions);
+        stopOnSignals(serving);
+      }),
+    );
+}

@@ -1,0 +1,18 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+/** Port of the e2e server; E2E_PORT overrides it when 3100 is taken. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+/** Written by tests/e2e/server.ts before the server starts; the tests read which corpus it imported. */
+export const STATE_FILE = path.join(ROOT, "data", "e2e", "state.json");
+
+export interface E2eState {
+  corpusDir: string;
+  database: string;
+}
+
+export function readState(): E2eState {
+  return JSON.parse(readFileSync(STATE_FILE, "utf8")) as E2eState;
+}
