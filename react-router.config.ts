@@ -3,5 +3,6 @@ import type { Config } from "@react-router/dev/config";
 export default {
   ssr: true,
   appDirectory: "app",
-  buildDirectory: "build",
+  // POETRY_BUILD_DIR lets parallel work keep separate builds (see app/server/web-server.server.ts).
+  buildDirectory: process.env.POETRY_BUILD_DIR ?? "build",
 } satisfies Config;

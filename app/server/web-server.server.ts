@@ -8,7 +8,8 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { PROJECT_ROOT } from "./env.server";
 
-export const BUILD_DIR = path.join(PROJECT_ROOT, "build");
+// POETRY_BUILD_DIR lets parallel work (several e2e runs) keep separate builds; the default is build/.
+export const BUILD_DIR = path.resolve(PROJECT_ROOT, process.env.POETRY_BUILD_DIR ?? "build");
 
 export function serverBuildPath(buildDir = BUILD_DIR): string {
   return path.join(buildDir, "server", "index.js");

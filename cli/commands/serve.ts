@@ -16,6 +16,7 @@ const Options = z
     port: z.coerce.number().int().min(0).max(65535).optional(),
     host: z.string().trim().min(1).optional(),
     import: z.boolean().default(true),
+    build: z.boolean().default(true),
   })
   .strict();
 
@@ -104,10 +105,14 @@ export async function serve(raw: ServeOptions = {}): Promise<Serving> {
   const e = env();
   process.env.NODE_ENV ??= e.NODE_ENV;
 
-  const reason = buildNeeded();
-  if (reason) {
-    log(`Building the site (${reason}) …`);
-    await runBuild();
+  if (options.build) {
+    const reason = buildNeeded();
+    if (reason) {
+      log(`Building the site (${reason}) …`);
+      await runBuild();
+    }
+  } else if (!existsSync(serverBuildPath(BUILD_DIR))) {
+    throw new Error("no build found in build/: run `npm run build` first, or serve without --no-build");
   }
 
   const db = getDb();
@@ -183,6 +188,7 @@ export function serveCommand(): Command {
     .option("-p, --port <port>", "port to listen on (default: $PORT or 3000)")
     .option("--host <host>", "interface to bind (default: $HOST or 0.0.0.0)")
     .option("--no-import", "do not import the corpus into an empty database")
+    .option("--no-build", "serve the existing build/ as it is, even if sources changed since")
     .addHelpText(
       "after",
       "\nExamples:\n  npm start\n  npm run poetry -- serve --port 8080\n  DATABASE_URL=postgres://localhost/poetry npm run poetry -- serve --no-import",

@@ -13,9 +13,9 @@ import path from "node:path";
 import pg from "pg";
 import { PROJECT_ROOT } from "~/server/env.server";
 import { smallCorpus } from "../helpers/corpus";
-import { E2E_PORT, type E2eState, STATE_FILE } from "./support/state";
+import { E2E_DIR, E2E_PORT, type E2eState, STATE_FILE } from "./support/state";
 
-const E2E_DATABASE = "poetry_e2e";
+const E2E_DATABASE = E2E_PORT === 3100 ? "poetry_e2e" : `poetry_e2e_${E2E_PORT}`;
 
 async function freshPostgres(baseUrl: string): Promise<string> {
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -32,7 +32,7 @@ async function freshPostgres(baseUrl: string): Promise<string> {
 }
 
 function freshPglite(): string {
-  const dir = path.join(PROJECT_ROOT, "data", "e2e", "pglite");
+  const dir = path.join(E2E_DIR, "pglite");
   rmSync(dir, { recursive: true, force: true });
   return dir;
 }
@@ -55,7 +55,7 @@ writeFileSync(STATE_FILE, `${JSON.stringify(state, null, 2)}\n`);
 process.stdout.write(`e2e server: corpus ${corpusDir}, database ${database}\n`);
 
 const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
-const child = spawn(tsx, ["cli/index.ts", "serve", "--port", String(E2E_PORT), "--host", "127.0.0.1"], {
+const child = spawn(tsx, ["cli/index.ts", "serve", "--no-build", "--port", String(E2E_PORT), "--host", "127.0.0.1"], {
   cwd: PROJECT_ROOT,
   env: childEnv,
   stdio: "inherit",

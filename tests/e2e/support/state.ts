@@ -5,8 +5,11 @@ import path from "node:path";
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
+/** One folder per port, so two e2e runs on different ports never share a database or state. */
+export const E2E_DIR = path.join(ROOT, "data", E2E_PORT === 3100 ? "e2e" : `e2e-${E2E_PORT}`);
+
 /** Written by tests/e2e/server.ts before the server starts; the tests read which corpus it imported. */
-export const STATE_FILE = path.join(ROOT, "data", "e2e", "state.json");
+export const STATE_FILE = path.join(E2E_DIR, "state.json");
 
 export interface E2eState {
   corpusDir: string;
