@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -6,23 +7,48 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useRouteLoaderData,
 } from "react-router";
+import { PreferencesProvider, usePreferences } from "~/components/header/preferences";
 import { SiteHeader } from "~/components/site-header";
 import { useSiteName } from "~/components/use-site-name";
+import {
+  DEFAULT_PREFERENCES,
+  preferenceAttributes,
+  preferencesFromCookieHeader,
+  type ReadingPreferences,
+} from "~/lib/reading-preferences";
 import { env } from "~/server/env.server";
 import type { Route } from "./+types/root";
+import "./styles/fonts.css";
+import "./styles/theme.css";
 import "./app.css";
+import "./styles/header.css";
 
-export function loader() {
-  return { siteName: env().SITE_NAME };
+export function loader({ request }: Route.LoaderArgs) {
+  return {
+    siteName: env().SITE_NAME,
+    // Read on every request so the first paint already has the reader's theme, font and size.
+    preferences: preferencesFromCookieHeader(request.headers.get("Cookie")),
+  };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export function Layout({ children }: { children: React.ReactNode }) {
-  const siteName = useSiteName();
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData("root") as { preferences?: ReadingPreferences } | undefined;
   return (
-    <html lang="en">
+    <PreferencesProvider server={root?.preferences ?? DEFAULT_PREFERENCES}>
+      <Document>{children}</Document>
+    </PreferencesProvider>
+  );
+}
+
+function Document({ children }: { children: ReactNode }) {
+  const siteName = useSiteName();
+  const { preferences } = usePreferences();
+  return (
+    <html lang="en" {...preferenceAttributes(preferences)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -67,13 +93,38 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <section className="error-view" aria-labelledby="error-heading">
       <title>{`${status === 404 ? "Page not found" : "Error"} | ${siteName}`}</title>
-      <h1 id="error-heading">Unexpected Application Error!</h1>
-      <p className="error-view__status">{status}</p>
-      <p>{message}</p>
-      {stack && <pre className="error-view__stack">{stack}</pre>}
-      <p>
-        <Link to="/">Return home</Link>
+      <p className="error-view__status" aria-hidden="true">
+        {status}
       </p>
+      <h1 id="error-heading" className="error-view__title">
+        Unexpected Application Error!
+      </h1>
+      <p className="error-view__message">
+        <span className="visually-hidden">Error {status}: </span>
+        {message}
+      </p>
+      {stack && <pre className="error-view__stack">{stack}</pre>}
+      <ul className="error-view__links">
+        <li>
+          <Link to="/" className="button button--primary">
+            Return home
+          </Link>
+        </li>
+        {status === 404 && (
+          <>
+            <li>
+              <Link to="/poems" className="button">
+                Browse poems
+              </Link>
+            </li>
+            <li>
+              <Link to="/authors" className="button">
+                Browse poets
+              </Link>
+            </li>
+          </>
+        )}
+      </ul>
     </section>
   );
 }

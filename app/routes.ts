@@ -7,6 +7,7 @@ export default [
   route("poems/random", "routes/poems.random.tsx"),
   route("poems/:poemId", "routes/poem.tsx"),
   route("poems/:poemId/print", "routes/poem.print.tsx"),
+  route("poems/:poemId/text", "routes/poem.text.ts"),
   route("popular", "routes/popular.tsx"),
   route("authors", "routes/authors.tsx"),
   // The spec's wildcard author page: everything after /authors/ is the directory (a trailing slash is dropped).
@@ -36,6 +37,7 @@ export default [
     route("collections", "routes/api/collections.ts"),
     route("collections/:id", "routes/api/collection.ts"),
     route("collections/:id/poems", "routes/api/collection.poems.ts"),
+    route("search", "routes/api/search.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -5,6 +5,7 @@ import { normalizeText, slugify } from "~/lib/poem-text";
 import type { DB } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { type CollectionWrite, upsertCollection } from "~/server/models/collection-writes.server";
+import { refreshSearchIndex } from "~/server/models/search.server";
 import { existingPoemIds, findStoredKeys, upsertPoems, type WriteCounts } from "~/server/models/poem-writes.server";
 import {
   insertPoets,
@@ -36,7 +37,7 @@ export const BATCH_SIZE = 500;
 /** Parsing overlaps with writing; two batches on two connections keep PostgreSQL busy on both cores. */
 const MAX_BATCHES_IN_FLIGHT = 2;
 
-export type ImportPhase = "poets" | "poems" | "collections" | "counts";
+export type ImportPhase = "poets" | "poems" | "collections" | "counts" | "search";
 
 export interface ImportProgress {
   phase: ImportPhase;
@@ -148,6 +149,9 @@ class Importer {
   async finish(): Promise<ImportReport> {
     this.progress({ phase: "counts", file: "", done: 0 });
     await refreshPoetPoemCounts(this.db);
+    // Search vectors are derived data: rebuilt here only for poems whose text changed.
+    this.progress({ phase: "search", file: "", done: 0 });
+    await refreshSearchIndex(this.db);
     return { ...this.report, durationMs: Date.now() - this.started };
   }
 

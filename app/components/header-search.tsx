@@ -1,10 +1,14 @@
 import { useId } from "react";
 
-/** A plain GET form so search works before (and without) any JavaScript. */
+/**
+ * The desktop search box: a plain GET form to /search, so it works before (and without) JavaScript. It is
+ * compact until it takes focus, then widens (see app/styles/header.css). The live top-result preview is
+ * added by the search feature.
+ */
 export function HeaderSearch() {
   const inputId = useId();
   return (
-    <form method="get" action="/search" role="search" className="header-search">
+    <form method="get" action="/search" role="search" aria-label="Site search" className="header-search">
       <label htmlFor={inputId} className="visually-hidden">
         Search poems and poets
       </label>
@@ -18,9 +22,18 @@ export function HeaderSearch() {
         required
         className="header-search__input"
       />
-      <button type="submit" className="button">
-        Search
+      <button type="submit" className="header-search__submit" aria-label="Search">
+        <SearchIcon />
       </button>
     </form>
+  );
+}
+
+export function SearchIcon() {
+  return (
+    <svg className="icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   );
 }

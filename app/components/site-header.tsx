@@ -1,23 +1,33 @@
 import { Link } from "react-router";
+import { MobileMenu } from "./header/mobile-menu";
+import { MobileSearch } from "./header/mobile-search";
+import { ThemeToggle } from "./header/theme-toggle";
 import { HeaderSearch } from "./header-search";
 import { MainNav } from "./main-nav";
 
+/**
+ * The header of every screen. From 768 px: dropdown navigation, the expandable search box, the light/dark
+ * toggle and Sign In. Below it the stylesheet swaps in the Menu slide-over and the mobile search bar.
+ */
 export function SiteHeader({ siteName }: { siteName: string }) {
   return (
     <header className="site-header">
       <div className="site-header__inner">
+        <MobileMenu />
         <Link to="/" className="site-header__name">
           {siteName}
         </Link>
         <MainNav />
-        <HeaderSearch />
-        <div className="site-header__account">
+        <div className="site-header__tools">
+          <HeaderSearch />
+          <ThemeToggle />
           {/* Sign-in arrives with the accounts issue; the link keeps its place in the layout and tab order. */}
-          <a href="/login" className="button button--quiet">
+          <a href="/login" className="site-header__sign-in">
             Sign In
           </a>
         </div>
       </div>
+      <MobileSearch />
     </header>
   );
 }

@@ -1,8 +1,13 @@
-import { Link } from "react-router";
+import { HomeSearch } from "~/components/home/home-search";
+import { LuckButtons } from "~/components/home/luck-buttons";
+import { PoemCount } from "~/components/home/poem-count";
+import { TypedTagline } from "~/components/home/typed-tagline";
 import { siteNameFromMatches, useSiteName } from "~/components/use-site-name";
+import { utcDailyPath } from "~/lib/daily-path";
 import { getDb } from "~/server/db.server";
 import { getStats } from "~/server/models/stats.server";
 import { absoluteUrl } from "~/server/site-url.server";
+import "~/styles/home.css";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -13,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The specification's rule for a stats failure: the count falls back to 0, the page still renders.
     console.error("Home: failed to load stats:", error);
   }
-  return { totalPoems, canonical: absoluteUrl(request, "/") };
+  return { totalPoems, dailyPath: utcDailyPath(), canonical: absoluteUrl(request, "/") };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -22,57 +27,26 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   return [
     { title: `${site}: public-domain poetry` },
     { name: "description", content: description },
+    { property: "og:title", content: site },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
     ...(data ? [{ tagName: "link", rel: "canonical", href: data.canonical }] : []),
   ];
 };
 
-const numberFormat = new Intl.NumberFormat("en-US");
-
 export default function Home({ loaderData }: Route.ComponentProps) {
   const siteName = useSiteName();
-  const { totalPoems } = loaderData;
   return (
     <section className="home" aria-labelledby="home-title">
-      <h1 id="home-title" className="home__title">
-        Welcome to {siteName}
-      </h1>
-      <p className="home__count">
-        <span className="home__count-number" data-testid="poem-count">
-          {numberFormat.format(totalPoems)}
-        </span>{" "}
-        public-domain {totalPoems === 1 ? "poem" : "poems"} to read, search and share.
-      </p>
-
-      <form method="get" action="/search" role="search" className="home__search">
-        <label htmlFor="home-search" className="home__search-label">
-          Search by poet, title or a line you remember
-        </label>
-        <div className="home__search-row">
-          <input id="home-search" type="search" name="q" minLength={2} required autoComplete="off" />
-          <button type="submit" className="button button--primary">
-            Search
-          </button>
-        </div>
-      </form>
-
-      <p className="home__luck">Or try your luck...</p>
-      <ul className="home__actions">
-        <li>
-          <Link to="/poems/random" className="button">
-            Random poem
-          </Link>
-        </li>
-        <li>
-          <Link to="/authors" className="button">
-            Browse poets
-          </Link>
-        </li>
-        <li>
-          <Link to="/poems" className="button">
-            Browse poems
-          </Link>
-        </li>
-      </ul>
+      <div className="home__hero">
+        <h1 id="home-title" className="home__title">
+          Welcome to {siteName}
+        </h1>
+        <TypedTagline />
+        <PoemCount total={loaderData.totalPoems} />
+      </div>
+      <HomeSearch />
+      <LuckButtons serverDailyPath={loaderData.dailyPath} />
     </section>
   );
 }

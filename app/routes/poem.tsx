@@ -1,33 +1,37 @@
+import { useRef } from "react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { z } from "zod";
+import { FavoriteButton } from "~/components/favorite-button";
+import { ImmersiveToggle } from "~/components/immersive-toggle";
+import { PoemBody } from "~/components/poem-body";
 import { PoemProvenance } from "~/components/poem-provenance";
-import { PoemText } from "~/components/poem-text";
-import { siteNameFromMatches } from "~/components/use-site-name";
+import { ShareMenu } from "~/components/share-menu";
+import { usePinchZoom } from "~/components/use-pinch-zoom";
+import { siteNameFromMatches, useSiteName } from "~/components/use-site-name";
+import { jsonLdHtml, poemJsonLd, poemMetaTags } from "~/lib/poem-meta";
 import { getDb } from "~/server/db.server";
 import { isDatabaseUnavailable } from "~/server/http.server";
-import { findPoem, randomPoem } from "~/server/models/poem.server";
-import { excerptOf } from "~/server/serialize.server";
+import { findPoem } from "~/server/models/poem.server";
 import { absoluteUrl } from "~/server/site-url.server";
 import type { Route } from "./+types/poem";
+import "~/styles/poem.css";
 
-const PoemIdParam = z.string().trim().min(1).max(200);
+const PoemIdParam = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/\/+$/, ""))
+  .pipe(z.string().min(1).max(200));
 
 const notFound = () => data("Poem not found", { status: 404 });
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const poemId = PoemIdParam.safeParse(params.poemId);
   if (!poemId.success) throw notFound();
-  const db = getDb();
+  // The spec's old address for a random poem: /poems/random has its own page now (a static segment wins
+  // over :poemId), so this only catches spellings that slip past it.
+  if (poemId.data === "random") throw redirect("/poems/random");
 
-  // Reached only while no dedicated /poems/random page is routed (a static segment outranks :poemId):
-  // send the reader to one random poem rather than redirecting to this same URL forever.
-  if (poemId.data === "random") {
-    const poem = await randomPoem(db);
-    if (!poem) throw notFound();
-    throw redirect(`/poems/${poem.slug}`, { headers: { "Cache-Control": "no-store" } });
-  }
-
-  const poem = await findPoem(db, poemId.data).catch((error: unknown) => {
+  const poem = await findPoem(getDb(), poemId.data).catch((error: unknown) => {
     // An outage is not our bug: say so with a 503 instead of a generic 500.
     if (isDatabaseUnavailable(error)) {
       throw data("The database is unavailable; please try again shortly.", { status: 503 });
@@ -37,34 +41,27 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!poem) throw notFound();
   return {
     poem,
-    description: excerptOf(poem.content, 160),
     canonical: absoluteUrl(request, `/poems/${poem.slug}`),
+    authorUrl: poem.author_directory ? absoluteUrl(request, `/authors/${poem.author_directory}`) : null,
   };
 }
 
 export const meta: Route.MetaFunction = ({ data, error, matches }) => {
-  const site = siteNameFromMatches(matches);
+  const siteName = siteNameFromMatches(matches);
   if (!data) {
     const missing = isRouteErrorResponse(error) && error.status === 404;
-    return [{ title: `${missing ? "Poem not found" : "Error"} | ${site}` }];
+    return [{ title: `${missing ? "Poem not found" : "Error"} | ${siteName}` }];
   }
-  const { poem, description, canonical } = data;
-  const title = `${poem.title} by ${poem.author} | ${site}`;
-  return [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonical },
-    { property: "og:type", content: "article" },
-    { property: "og:title", content: `${poem.title} by ${poem.author}` },
-    { property: "og:description", content: description },
-    { property: "og:url", content: canonical },
-    { property: "og:site_name", content: site },
-    { property: "article:author", content: poem.author },
-  ];
+  return poemMetaTags(data.poem, { canonical: data.canonical, siteName });
 };
 
 export default function PoemPage({ loaderData }: Route.ComponentProps) {
-  const { poem } = loaderData;
+  const { poem, canonical, authorUrl } = loaderData;
+  const siteName = useSiteName();
+  const textRef = useRef<HTMLDivElement>(null);
+  usePinchZoom(textRef, poem.id);
+  const jsonLd = jsonLdHtml(poemJsonLd(poem, { canonical, author: authorUrl }, siteName));
+
   return (
     <article className="poem" aria-labelledby="poem-title">
       <header className="poem__header">
@@ -81,11 +78,20 @@ export default function PoemPage({ loaderData }: Route.ComponentProps) {
           )}
           {poem.year != null && <span className="poem__year"> ({poem.year})</span>}
         </p>
+        <div className="poem__actions">
+          <FavoriteButton poemId={poem.id} count={poem.favorite_count} />
+          <ShareMenu poem={poem} url={canonical} siteName={siteName} />
+          <ImmersiveToggle />
+        </div>
       </header>
-      <PoemText content={poem.content} />
+      <PoemBody key={poem.id} ref={textRef} content={poem.content} className="poem__body" />
       <footer className="poem__footer">
         <PoemProvenance poem={poem} />
       </footer>
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: jsonLd }} // lint-allow: dangerouslySetInnerHTML — JSON-LD built here, <, > and & escaped by jsonLdHtml
+      />
     </article>
   );
 }
@@ -97,7 +103,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <h1 id="error-heading">Poem not found</h1>
         <p>There is no poem at this address. It may have been mistyped.</p>
         <p>
-          <Link to="/poems">Browse all poems</Link> or <Link to="/">return home</Link>.
+          <Link to="/poems">Browse all poems</Link> or <Link to="/search">return to search</Link>.
         </p>
       </section>
     );

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { e2ePoems, findCorpusPoem, textLines } from "./support/corpus";
 
 const SHELLEY = "Percy Bysshe Shelley";
@@ -8,14 +8,6 @@ const ozymandias = () =>
   findCorpusPoem((p) => p.author === SHELLEY && /^ozymandias/i.test(p.title), "Shelley's Ozymandias");
 // An indented poem: its lines start with different runs of spaces.
 const skylark = () => findCorpusPoem((p) => p.author === SHELLEY && p.title === "To a Skylark", "Shelley's To a Skylark");
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
 
 async function renderedLines(page: Page): Promise<string[]> {
   return page.locator(".poem-text__line").evaluateAll((els) => els.map((el) => el.textContent ?? ""));
@@ -34,7 +26,7 @@ test.describe("home", () => {
     await expect(search).toHaveAttribute("action", "/search");
     await expect(search.locator("input[name=q]")).toBeVisible();
     await expect(page.locator('main a[href="/poems/random"]')).toBeVisible();
-    await expect(page.locator('main a[href="/authors"]')).toBeVisible();
+    await expect(page.locator('main a[href^="/daily/"]')).toBeVisible();
   });
 
   test("has a header with the site name, grouped navigation, search and Sign In", async ({ page }) => {
@@ -48,9 +40,9 @@ test.describe("home", () => {
       ["Project", [["About", "/about"], ["Contact", "/contact"]]],
     ];
     for (const [group, links] of groups) {
-      const menu = nav.locator("details", { has: page.locator("summary", { hasText: group }) });
+      const menu = nav.locator("li.main-nav__group", { has: page.getByRole("button", { name: group, exact: true }) });
       await expect(menu.getByRole("link", { name: links[0][0], exact: true })).toBeHidden();
-      await menu.locator("summary").click();
+      await menu.getByRole("button", { name: group, exact: true }).click();
       for (const [label, href] of links) {
         await expect(menu.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
       }
@@ -135,10 +127,12 @@ test.describe("poem page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Poem not found" })).toBeVisible();
   });
 
-  test("/poems/random lands on a poem", async ({ page }) => {
-    await page.goto("/poems/random");
-    expect(new URL(page.url()).pathname).toMatch(/^\/poems\/(?!random$)[a-z0-9-]+$/);
-    await expect(page.locator(".poem-text__line").first()).toBeVisible();
+  test("/poems/random shows a random poem with a link to read it in full", async ({ page }) => {
+    const response = await page.goto("/poems/random");
+    expect(response?.status()).toBe(200);
+    const read = page.getByRole("link", { name: "Read Full Poem" });
+    await expect(read).toHaveAttribute("href", /^\/poems\/[0-9a-f]{12}$/);
+    await expect(page.getByRole("button", { name: /Roll Again/ }).or(page.getByRole("link", { name: /Roll Again/ }))).toBeVisible();
   });
 });
 

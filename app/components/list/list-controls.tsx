@@ -1,3 +1,4 @@
+import "~/styles/lists.css";
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { listHref } from "~/lib/list-params";

@@ -1,3 +1,4 @@
+import "~/styles/lists.css";
 import { Link, useLocation } from "react-router";
 import { listHref, pageWindow } from "~/lib/list-params";
 

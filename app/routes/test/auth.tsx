@@ -1,4 +1,41 @@
-// Placeholder until this screen is built (issue 3); replaced by its owner.
-export default function Placeholder() {
-  return <h1>Test auth</h1>;
+import "~/styles/dev-pages.css";
+import { Link } from "react-router";
+import { siteNameFromMatches } from "~/components/use-site-name";
+import { requireDevelopment } from "~/server/dev-only.server";
+import type { Route } from "./+types/auth";
+import { DevPageError, devPageMeta } from "./dev-only-boundary";
+
+/**
+ * /test/auth: the sign-in state as the server sees this request. Accounts are not built yet, so every
+ * visitor is a loaded, signed-out anonymous reader; this page will show the user once sign-in exists.
+ */
+export function loader() {
+  requireDevelopment();
+  return { auth: { loaded: true, signedIn: false, user: null as null | { firstName: string } } };
+}
+
+export const meta: Route.MetaFunction = ({ error, matches }) => devPageMeta("Auth state", siteNameFromMatches(matches), error);
+
+export default function AuthState({ loaderData }: Route.ComponentProps) {
+  const { auth } = loaderData;
+  return (
+    <section className="dev-page" aria-labelledby="dev-title">
+      <h1 id="dev-title">Auth state</h1>
+      <dl className="dev-page__facts">
+        <dt>Loaded</dt>
+        <dd>{auth.loaded ? "Yes" : "No"}</dd>
+        <dt>State</dt>
+        <dd data-testid="auth-state">{auth.signedIn ? "Signed in" : "Signed out"}</dd>
+        <dt>User</dt>
+        <dd>{auth.user ? auth.user.firstName : "None (anonymous visitor)"}</dd>
+      </dl>
+      <p className="dev-page__note">
+        Sign-in is not available yet; favorites, profile and settings need it. <Link to="/test">Development pages</Link>
+      </p>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <DevPageError error={error} />;
 }

@@ -1,0 +1,228 @@
+import { type RawBuilder, sql } from "kysely";
+import { periodFilter, poemEraSql, poetEraSql, type TimePeriod } from "./periods";
+import { hasPhrase, type ParsedQuery, toTsqueryText, type WeightFilter, withoutPhrases } from "./query-text";
+import { RESULT_CAP } from "./types";
+
+/**
+ * The SQL that finds each group's candidates, as (id, tier, score) rows: tier 0 for exact matches, 1 for
+ * fuzzy ones, score higher for better. Every branch stops at RESULT_CAP + 1 rows before anything expensive
+ * (ranking reads whole tsvectors) happens, so cost is bounded however common the words are.
+ *
+ * User text reaches SQL only as bound parameters: the tsquery text (letters, digits and operators we wrote)
+ * and the plain folded words.
+ */
+
+const CAP = sql.lit(RESULT_CAP + 1);
+/** Content candidates scored by ts_rank_cd; the rest keep the pre-rank order (see exactContents). */
+export const RANKED_CONTENTS = 200;
+const RANKED = sql.lit(RANKED_CONTENTS);
+/**
+ * Poems that hold all the words of a phrase query whose word positions are then checked. Bounds the cost of
+ * a phrase of common words ("true love": 2,200 poems hold both words, 222 the phrase); past it, matches of
+ * such a phrase may be missed.
+ */
+const PHRASE_CHECKS = sql.lit(1000);
+/** A fuzzy first-line match needs some text to compare; one short word would match lines at random. */
+const MIN_OPENING_WORDS = 2;
+const MIN_OPENING_CHARS = 8;
+/** From this many words on, a query is also compared with every poem's first lines (see contentsMatches). */
+const FIRST_LINE_WORDS = 3;
+/** Exact content hits score below this (rank ≤ 1, + 1 for a title hit, + 1); first-line matches above it. */
+const OPENING_FIRST = sql.lit(3);
+/** Names have a few parts: a longer query is a line of verse, not a misspelt poet. */
+const MAX_NAME_WORDS = 4;
+
+export type Candidates = RawBuilder<{ id: string | number; tier: number; score: number }>;
+
+export interface CandidateContext {
+  query: ParsedQuery;
+  period: TimePeriod | undefined;
+}
+
+function englishQuery(query: ParsedQuery, weights: WeightFilter = ""): RawBuilder<unknown> {
+  return sql`to_tsquery('poetry_english', ${toTsqueryText(query, weights)})`;
+}
+
+function folded(query: ParsedQuery): RawBuilder<string> {
+  return sql<string>`search_fold(${query.plain})`;
+}
+
+/**
+ * Exact candidates, and fuzzy ones: all of them when `fuzzyAsked`, otherwise only when there is no exact
+ * one at all. One statement either way: the fallback branch sits behind a one-time test of the materialised
+ * exact rows, so PostgreSQL skips it without another round trip when exact matches exist.
+ */
+export function exactThenFuzzy(
+  exact: Candidates | null,
+  fuzzy: Candidates | null,
+  fuzzyAsked: boolean,
+): Candidates | null {
+  if (!exact || !fuzzy) return exact ?? fuzzy;
+  if (fuzzyAsked) return union([exact, fuzzy]);
+  return sql`
+    with exact as materialized (${exact})
+    select id, tier, score from exact
+    union all
+    select id, tier, score from (${fuzzy}) f where not exists (select 1 from exact)` as Candidates;
+}
+
+export function union(parts: (Candidates | null)[]): Candidates | null {
+  const present = parts.filter((p): p is Candidates => p !== null);
+  if (present.length === 0) return null;
+  return sql`${sql.join(
+    present.map((p) => sql`(${p})`),
+    sql` union all `,
+  )}` as Candidates;
+}
+
+// Poets: any part of the name, each word a prefix, accents folded; no stemming.
+
+export function exactPoets({ query, period }: CandidateContext): Candidates | null {
+  const text = toTsqueryText(query, "", true);
+  if (!text) return null;
+  const tsq = sql`to_tsquery('poetry_simple', ${text})`;
+  return sql`
+    select pt.id, 0 as tier,
+      (ts_rank(to_tsvector('poetry_simple', pt.name), ${tsq})
+        + case when pt.name_fold = ${folded(query)} then 1 else 0 end)::float8 as score
+    from poets pt
+    where to_tsvector('poetry_simple', pt.name) @@ ${tsq} ${periodFilter(poetEraSql("pt"), period)}
+    limit ${CAP}` as Candidates;
+}
+
+export function fuzzyPoets({ query, period }: CandidateContext): Candidates | null {
+  if (!query.plain || query.words.length > MAX_NAME_WORDS) return null;
+  return sql`
+    select pt.id, 1 as tier, word_similarity(${folded(query)}, pt.name_fold)::float8 as score
+    from poets pt
+    where ${folded(query)} <% pt.name_fold ${periodFilter(poetEraSql("pt"), period)}
+    limit ${CAP}` as Candidates;
+}
+
+// Poems by title (weight A) and poet name (weight B).
+
+function headWeights(title: boolean, author: boolean): WeightFilter {
+  if (title && author) return "";
+  return title ? "A" : "B";
+}
+
+export function exactPoems(ctx: CandidateContext, fields: { title: boolean; author: boolean }): Candidates | null {
+  const { query, period } = ctx;
+  if (!toTsqueryText(query)) return null;
+  const tsq = englishQuery(query, headWeights(fields.title, fields.author));
+  // Title matches rank above poet matches whatever their lengths; a title that is the query, or starts with
+  // it, goes first ('To Autumn' for "to autumn").
+  const bonus = fields.title
+    ? sql`(case when s.head_vector @@ ${englishQuery(query, "A")} then 2 else 0 end
+        + case when p.title_fold = ${query.plain} then 1
+               when p.title_fold like ${`${query.plain}%`} then 0.5 else 0 end)`
+    : sql`0`;
+  return sql`
+    select s.poem_id as id, 0 as tier, (ts_rank(s.head_vector, ${tsq}, 1) + ${bonus})::float8 as score
+    from poem_search s
+    join poems p on p.id = s.poem_id
+    where s.head_vector @@ ${tsq} ${periodFilter(sql`s.era_year`, period)}
+    limit ${CAP}` as Candidates;
+}
+
+export function fuzzyPoems(ctx: CandidateContext, fields: { title: boolean; author: boolean }): Candidates | null {
+  const { query, period } = ctx;
+  if (!query.plain) return null;
+  const era = periodFilter(poemEraSql("p", "pt"), period);
+  const byTitle = fields.title
+    ? (sql`
+        select p.id, 1 as tier, word_similarity(${folded(query)}, p.title_fold)::float8 as score
+        from poems p
+        join poets pt on pt.id = p.poet_id
+        where ${folded(query)} <% p.title_fold ${era}
+        limit ${CAP}` as Candidates)
+    : null;
+  // Poems of a poet whose name is spelled like the query rank below poems whose title is.
+  const byAuthor =
+    fields.author && query.words.length <= MAX_NAME_WORDS
+      ? (sql`
+        select p.id, 1 as tier, (0.5 * word_similarity(${folded(query)}, pt.name_fold))::float8 as score
+        from poets pt
+        join poems p on p.poet_id = pt.id
+        where ${folded(query)} <% pt.name_fold ${era}
+        limit ${CAP}` as Candidates)
+      : null;
+  return union([byTitle, byAuthor]);
+}
+
+// Content: the words anywhere in the text.
+
+function exactContents({ query, period }: CandidateContext): Candidates | null {
+  if (!toTsqueryText(query)) return null;
+  const tsq = englishQuery(query);
+  const era = periodFilter(sql`era_year`, period);
+  // Poems whose title or poet also matches, and the others: two disjoint branches, each stopping at the cap.
+  // The first tests its few rows' texts directly ('offset 0' keeps the planner from also walking the text
+  // index, which the second branch walks already: for a prefix of a common word that walk is the costly part).
+  // A phrase is checked only on a bounded number of poems holding all its words (see PHRASE_CHECKS).
+  const headHit = sql`head_vector @@ ${tsq}`;
+  const bodyMatches = hasPhrase(query)
+    ? sql`select poem_id, 0 as head_hit, body_length
+          from (select poem_id, head_vector, body_vector, body_length from poem_search
+                where body_vector @@ ${englishQuery(withoutPhrases(query))} ${era} limit ${PHRASE_CHECKS}) b
+          where body_vector @@ ${tsq} and not ${headHit}
+          limit ${CAP}`
+    : sql`select poem_id, 0 as head_hit, body_length from poem_search
+          where body_vector @@ ${tsq} and not ${headHit} ${era}
+          limit ${CAP}`;
+  // The cheap pre-rank: poems whose title or poet also matches first (they keep 'Love' poems on top when
+  // 10,000 poems hold the word), then the shorter poems (the score below divides by length, so they tend to
+  // win anyway). Only the first RANKED are scored by ts_rank_cd, which reads the whole text vector (a 280 KB
+  // poem's is large); the others follow unscored, in pre-rank order.
+  return sql`
+    select c.poem_id as id, 0 as tier,
+      case when c.n <= ${RANKED}
+        then (select ts_rank_cd(s.body_vector, ${tsq}, 2) from poem_search s where s.poem_id = c.poem_id)
+          + c.head_hit + 1
+        else -c.n
+      end::float8 as score
+    from (
+      select poem_id, head_hit, row_number() over (order by head_hit desc, body_length, poem_id collate "C") as n
+      from (
+        (select poem_id, 1 as head_hit, body_length
+         from (select poem_id, body_vector, body_length from poem_search where ${headHit} ${era} offset 0) h
+         where body_vector @@ ${tsq}
+         limit ${CAP})
+        union all
+        (${bodyMatches})
+      ) u
+    ) c
+    where c.n <= ${CAP}` as Candidates;
+}
+
+/** The first-line candidates, as exact-tier matches scored above every other content hit. */
+function openingCandidates({ query, period }: CandidateContext, tier: 0 | 1): Candidates {
+  const line = folded(query);
+  const score =
+    tier === 0 ? sql`${OPENING_FIRST} + word_similarity(${line}, s.opening)` : sql`word_similarity(${line}, s.opening)`;
+  return sql`
+    select s.poem_id as id, ${sql.lit(tier)} as tier, (${score})::float8 as score
+    from poem_search s
+    where ${line} <% s.opening ${periodFilter(sql`s.era_year`, period)}
+    limit ${CAP}` as Candidates;
+}
+
+/**
+ * A query of several words may be a first line, typed from memory: poems whose opening lines are spelled
+ * like it count as matches however the words are spelt, and come first (above any exact hit, which scores
+ * below OPENING_FIRST). Otherwise the exact words in the text.
+ */
+export function contentsMatches(ctx: CandidateContext): Candidates | null {
+  const words = ctx.query.words.length;
+  if (words < FIRST_LINE_WORDS || ctx.query.plain.length < MIN_OPENING_CHARS) return exactContents(ctx);
+  return union([exactContents(ctx), openingCandidates(ctx, 0)]);
+}
+
+/** A two-word query compared with first lines, only as a fuzzy fallback: two words alone match at random. */
+export function fuzzyContents(ctx: CandidateContext): Candidates | null {
+  const words = ctx.query.words.length;
+  if (words < MIN_OPENING_WORDS || words >= FIRST_LINE_WORDS || ctx.query.plain.length < MIN_OPENING_CHARS) {
+    return null;
+  }
+  return openingCandidates(ctx, 1);
+}

@@ -1,0 +1,165 @@
+import { type RawBuilder, sql } from "kysely";
+import type { DB } from "../db.server";
+import { poemEraSql, poetEraSql } from "./periods";
+import type { Candidates } from "./candidates.server";
+import { SNIPPET_SCAN_CHARS } from "./highlight.server";
+import { RESULT_CAP, type SearchSort, type SortOrder } from "./types";
+
+/**
+ * One page of a group: candidates deduplicated (a poem found both exactly and fuzzily keeps its exact tier),
+ * ordered, cut to the page, and joined to the columns the answer shows. The total is the number of distinct
+ * candidates, which costs nothing more: ranking has already had to look at all of them.
+ */
+
+export interface PageRequest {
+  sort: SearchSort;
+  order: SortOrder;
+  offset: number;
+  limit: number;
+}
+
+export interface GroupPage<T> {
+  rows: T[];
+  /** Distinct candidates, at most RESULT_CAP + 1. */
+  total: number;
+  hasMore: boolean;
+  /** Whether any candidate came from fuzzy matching (tier 1). */
+  fuzzy: boolean;
+}
+
+interface Counts {
+  total: number;
+  fuzzy_total: number;
+}
+
+export interface PoemPageRow {
+  id: string;
+  slug: string;
+  title: string;
+  author: string;
+  author_directory: string;
+  year: number | null;
+  favorite_count: number;
+  view_count: number;
+  /** The start of the text (SNIPPET_SCAN_CHARS), for content hits only. */
+  content?: string;
+  /** Whether the text goes on past `content`. */
+  content_continues?: boolean;
+}
+
+export interface PoetPageRow {
+  id: number;
+  name: string;
+  directory: string;
+  poem_count: number;
+  birth_date: string | null;
+  death_date: string | null;
+}
+
+function direction(order: SortOrder): RawBuilder<unknown> {
+  return order === "desc" ? sql`desc` : sql`asc`;
+}
+
+function poemOrder({ sort, order }: PageRequest): RawBuilder<unknown> {
+  const dir = direction(order);
+  switch (sort) {
+    case "relevance":
+      return sql`b.tier, b.score desc, b.id collate "C"`;
+    case "title":
+      return sql`p.title_fold ${dir}, p.title ${dir}, p.id collate "C"`;
+    case "author":
+      return sql`pt.sort_name ${dir}, p.title_fold, p.id collate "C"`;
+    case "date":
+      return sql`${poemEraSql("p", "pt")} ${dir} nulls last, p.title_fold, p.id collate "C"`;
+  }
+}
+
+function poetOrder({ sort, order }: PageRequest): RawBuilder<unknown> {
+  const dir = direction(order);
+  switch (sort) {
+    case "relevance":
+      return sql`b.tier, b.score desc, pt.poem_count desc, pt.sort_name, b.id`;
+    case "title":
+    case "author":
+      return sql`pt.sort_name ${dir}, pt.name ${dir}, pt.id`;
+    case "date":
+      return sql`${poetEraSql("pt")} ${dir} nulls last, pt.sort_name, pt.id`;
+  }
+}
+
+/** The page size left inside the RESULT_CAP window; pages past it are empty. */
+function servedLimit(request: PageRequest): number {
+  return Math.max(0, Math.min(request.limit, RESULT_CAP - request.offset));
+}
+
+function finish<T>(rows: (T & Counts)[], request: PageRequest): GroupPage<T> {
+  // Exact and fuzzy candidates are capped separately; the answer never counts past the cap.
+  const total = Math.min(Number(rows[0]?.total ?? 0), RESULT_CAP + 1);
+  const fuzzy = Number(rows[0]?.fuzzy_total ?? 0) > 0;
+  const present = rows.filter((r) => (r as { id?: unknown }).id !== null);
+  const shown = present.map(({ total: _t, fuzzy_total: _f, ...row }) => row as T);
+  return { rows: shown, total, fuzzy, hasMore: request.offset + shown.length < Math.min(total, RESULT_CAP) };
+}
+
+/** The totals every page query answers with, even past the last page. */
+const COUNTS = sql`
+  (select count(*) from best)::int as total,
+  (select count(*) from best where tier = 1)::int as fuzzy_total`;
+
+// Grouped by hashing: sorting 1,000 ids under the database's linguistic collation costs milliseconds.
+const BEST = sql`best as (
+  select id, min(tier) as tier, coalesce(max(score) filter (where tier = 0), max(score)) as score
+  from cand
+  group by id
+)`;
+
+export async function pagePoems(
+  db: DB,
+  candidates: Candidates,
+  request: PageRequest,
+  withContent = false,
+): Promise<GroupPage<PoemPageRow>> {
+  const order = poemOrder(request);
+  // The content is read only for the poems on the page, after the page has been cut, and only its start.
+  const { rows } = await sql<PoemPageRow & Counts>`
+    with cand as materialized (${candidates}), ${BEST},
+    page as (
+      select b.id, row_number() over (order by ${order}) as rn
+      from best b
+      ${request.sort === "relevance" ? sql`` : sql`join poems p on p.id = b.id join poets pt on pt.id = p.poet_id`}
+      order by ${order}
+      limit ${servedLimit(request)} offset ${request.offset}
+    )
+    select ${COUNTS},
+      p.id, p.slug, p.title, pt.name as author, pt.directory as author_directory, p.year,
+      p.favorite_count, p.view_count
+      ${
+        withContent
+          ? sql`, left(p.content, ${sql.lit(SNIPPET_SCAN_CHARS)}) as content,
+                char_length(p.content) > ${sql.lit(SNIPPET_SCAN_CHARS)} as content_continues`
+          : sql``
+      }
+    from (select 1) as one
+    left join (page g join poems p on p.id = g.id join poets pt on pt.id = p.poet_id) on true
+    order by g.rn`.execute(db);
+  return finish(rows, request);
+}
+
+export async function pagePoets(db: DB, candidates: Candidates, request: PageRequest): Promise<GroupPage<PoetPageRow>> {
+  const order = poetOrder(request);
+  const { rows } = await sql<PoetPageRow & Counts>`
+    with cand as materialized (${candidates}), ${BEST},
+    page as (
+      select b.id, row_number() over (order by ${order}) as rn
+      from best b
+      join poets pt on pt.id = b.id
+      order by ${order}
+      limit ${servedLimit(request)} offset ${request.offset}
+    )
+    select ${COUNTS},
+      pt.id, pt.name, pt.directory, pt.poem_count, pt.birth_date, pt.death_date
+    from (select 1) as one
+    left join (page g join poets pt on pt.id = g.id) on true
+    order by g.rn`.execute(db);
+  return finish(rows, request);
+}
