@@ -36,6 +36,8 @@ beforeAll(async () => {
   t = await createTestDb();
   db = t.db;
   await runImport(db, { paths: [await smallCorpus()] });
+  // Start from an empty index even if the importer refreshes it itself.
+  await sql`delete from poem_search`.execute(db);
   poemCount = Number(
     (
       await db
