@@ -1,11 +1,13 @@
 // `npm run bench [-- <name>…]`: runs the named benchmarks (default: all) and appends to bench/RESULTS.md.
 import { benchApi } from "./http";
 import { benchImport } from "./import";
+import { benchSearch } from "./search";
 
 // The HTTP benchmarks serve build/: `npm run build` first (the bench script does).
 const benches: Record<string, () => Promise<unknown>> = {
   import: benchImport,
   api: benchApi,
+  search: benchSearch,
 };
 
 const names = process.argv.slice(2).filter((a) => a !== "--");
