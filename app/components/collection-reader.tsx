@@ -87,6 +87,21 @@ export function CollectionReader({ collectionTitle, position, total, poem, hrefF
     return () => pendingTimers.forEach((t) => window.clearTimeout(t));
   }, []);
 
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    // A horizontal drag belongs to the reader: without this, Chrome may treat it as its own back/forward
+    // gesture and leave the reader. React's touch handlers are passive, so this one is added by hand.
+    const onTouchMove = (event: TouchEvent) => {
+      const start = touchStart.current;
+      const touch = event.touches[0];
+      if (!start || !touch || event.touches.length > 1 || !event.cancelable) return;
+      if (Math.abs(touch.clientX - start.x) > Math.abs(touch.clientY - start.y)) event.preventDefault();
+    };
+    root.addEventListener("touchmove", onTouchMove, { passive: false });
+    return () => root.removeEventListener("touchmove", onTouchMove);
+  }, []);
+
   const go = useCallback(
     (step: -1 | 1) => {
       const target = position + step;

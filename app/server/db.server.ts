@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { createRequire } from "node:module";
+import type * as PGliteModule from "@electric-sql/pglite";
+import type * as PgTrgmModule from "@electric-sql/pglite/contrib/pg_trgm";
+import type * as UnaccentModule from "@electric-sql/pglite/contrib/unaccent";
 import { Kysely, PostgresDialect } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
@@ -41,6 +42,11 @@ export function createDb(config: DbConfig): DB {
   }
   const dir = config.pgliteDir ?? "memory://";
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
+  // Loaded only when used: the PGlite module alone adds about 45 MB to a process that talks to PostgreSQL.
+  const load = createRequire(import.meta.url);
+  const { PGlite } = load("@electric-sql/pglite") as typeof PGliteModule;
+  const { pg_trgm } = load("@electric-sql/pglite/contrib/pg_trgm") as typeof PgTrgmModule;
+  const { unaccent } = load("@electric-sql/pglite/contrib/unaccent") as typeof UnaccentModule;
   const client = new PGlite(dir, { extensions: { pg_trgm, unaccent } });
   return new Kysely<Database>({ dialect: new PGliteDialect(client) });
 }

@@ -17,7 +17,9 @@ export async function* readJsonLines(file: string): AsyncGenerator<JsonLine> {
   let bytesRead = 0;
   let line = 0;
   let rest = "";
-  const stream = createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 });
+  // Chunks stay well below V8's large-object size (~128 KB): larger strings go straight to the old generation and
+  // are freed only by a full collection, which let a 69 MB file raise peak memory by ~100 MB.
+  const stream = createReadStream(file, { encoding: "utf8", highWaterMark: 32 * 1024 });
   for await (const chunk of stream as AsyncIterable<string>) {
     bytesRead += Buffer.byteLength(chunk);
     const parts = (rest + chunk).split("\n");
