@@ -1,14 +1,27 @@
 import { useId } from "react";
+import { SearchPopup } from "./search/search-popup";
+import { useSearchCombobox } from "./search/use-search-combobox";
 
 /**
  * The desktop search box: a plain GET form to /search, so it works before (and without) JavaScript. It is
- * compact until it takes focus, then widens (see app/styles/header.css). The live top-result preview is
- * added by the search feature.
+ * compact until it takes focus, then widens (see app/styles/header.css). With JavaScript it shows the live
+ * top-result preview (the same combobox as the home dropdown, in its "preview" mode): 'Searching...', the
+ * best match (a poet with poem count, or a poem with its author) and 'See all results', or 'No results
+ * found' with 'Search all poems'.
  */
 export function HeaderSearch() {
   const inputId = useId();
+  const box = useSearchCombobox({ mode: "preview" });
   return (
-    <form method="get" action="/search" role="search" aria-label="Site search" className="header-search">
+    <form
+      method="get"
+      action="/search"
+      role="search"
+      aria-label="Site search"
+      className="header-search search-combobox"
+      onSubmit={box.onSubmit}
+      onBlur={box.onContainerBlur}
+    >
       <label htmlFor={inputId} className="visually-hidden">
         Search poems and poets
       </label>
@@ -21,10 +34,12 @@ export function HeaderSearch() {
         minLength={2}
         required
         className="header-search__input"
+        {...box.inputProps}
       />
       <button type="submit" className="header-search__submit" aria-label="Search">
         <SearchIcon />
       </button>
+      <SearchPopup box={box} label="Top result" />
     </form>
   );
 }

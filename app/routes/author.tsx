@@ -15,6 +15,7 @@ import { metaDescription } from "~/lib/truncate";
 import { getDb } from "~/server/db.server";
 import { isDatabaseUnavailable } from "~/server/http.server";
 import { findPoet, listPoetPoems } from "~/server/models/poet.server";
+import { searchPoemTitles } from "~/server/models/search.server";
 import type { PoemListItem, PoetApi } from "~/server/serialize.server";
 import { absoluteUrl } from "~/server/site-url.server";
 import type { Route } from "./+types/author";
@@ -86,16 +87,29 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
   const search = new URL(request.url).searchParams;
   const list = parseListParams(search, POEMS_LIST);
-  const query = { q: list.q || undefined, order: list.dir };
+  // The title filter is the site's title search (app/server/search/titles.server.ts): a case-insensitive
+  // substring (spec section 5), with similar spellings when no title contains the text.
+  const pageOf = (page: number) =>
+    list.q
+      ? searchPoemTitles(db, {
+          q: list.q,
+          poetId: found.id,
+          page,
+          perPage: list.perPage,
+          sort: "title",
+          order: list.dir,
+          fuzzy: "fallback",
+        })
+      : listPoetPoems(db, found.id, { order: list.dir, page, perPage: list.perPage });
   let poems: PoemListItem[] = [];
   let matched = 0;
   let page = list.page;
   try {
-    let result = await listPoetPoems(db, found.id, { ...query, page, perPage: list.perPage });
+    let result = await pageOf(page);
     const pages = totalPages(result.total, list.perPage);
     if (page > pages) {
       page = pages;
-      result = await listPoetPoems(db, found.id, { ...query, page, perPage: list.perPage });
+      result = await pageOf(page);
     }
     poems = result.poems;
     matched = result.total;

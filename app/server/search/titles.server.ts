@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { DB } from "../db.server";
 import { type PoemSort, poemListItemsByIds, type SortOrder } from "../models/poem.server";
 import type { PoemListItem } from "../serialize.server";
@@ -16,6 +16,12 @@ export interface SearchPoemTitlesOptions {
   /** Default: relevance (most similar first). */
   sort?: TitleSort;
   order?: SortOrder;
+  /**
+   * "always" (the default, the catalogue): titles containing the text or spelled like it. "fallback" (the poet
+   * page, whose filter the spec calls a case-insensitive substring): titles containing the text, and similar
+   * spellings only when no title contains it, so a slip still finds the poem.
+   */
+  fuzzy?: "always" | "fallback";
 }
 
 function escapeLike(text: string): string {
@@ -28,7 +34,7 @@ const MIN_TRIGRAM_TEXT = 3;
 /**
  * Poems whose title contains the text or is spelled like it (trigram word similarity), accents and case
  * ignored; most similar first unless another sort is asked for. One or two letters match the start of
- * titles. Text without a letter or digit matches nothing.
+ * titles (with `fuzzy: "fallback"`, titles containing them). Text without a letter or digit matches nothing.
  */
 export async function searchPoemTitles(
   db: DB,
@@ -46,7 +52,24 @@ export async function searchPoemTitles(
   const title = sql`p.title_fold`;
   const starts = sql`${title} like search_fold(${escapeLike(text)}) || '%'`;
   const contains = sql`${title} like '%' || search_fold(${escapeLike(text)}) || '%'`;
-  const match = letters < MIN_TRIGRAM_TEXT ? starts : sql`(${contains} or ${q} <% ${title} or ${title} % ${q})`;
+  const similar = sql`(${q} <% ${title} or ${title} % ${q})`;
+  if (options.fuzzy === "fallback") {
+    const found = await runTitleSearch(db, options, text, contains);
+    if (found.total > 0 || letters < MIN_TRIGRAM_TEXT) return found;
+    return runTitleSearch(db, options, text, similar);
+  }
+  const match = letters < MIN_TRIGRAM_TEXT ? starts : sql`(${contains} or ${similar})`;
+  return runTitleSearch(db, options, text, match);
+}
+
+async function runTitleSearch(
+  db: DB,
+  options: SearchPoemTitlesOptions,
+  text: string,
+  match: RawBuilder<unknown>,
+): Promise<{ poems: PoemListItem[]; total: number }> {
+  const q = sql<string>`search_fold(${text})`;
+  const title = sql`p.title_fold`;
   const poet = options.poetId === undefined ? sql`` : sql`and p.poet_id = ${options.poetId}`;
   const sort = options.sort ?? "relevance";
   const dir = options.order === "desc" ? sql`desc` : sql`asc`;
