@@ -18,6 +18,7 @@ import {
   preferencesFromCookieHeader,
   type ReadingPreferences,
 } from "~/lib/reading-preferences";
+import { getUser } from "~/server/auth/auth.server";
 import { env } from "~/server/env.server";
 import type { Route } from "./+types/root";
 import "./styles/fonts.css";
@@ -25,11 +26,18 @@ import "./styles/theme.css";
 import "./app.css";
 import "./styles/header.css";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   return {
     siteName: env().SITE_NAME,
     // Read on every request so the first paint already has the reader's theme, font and size.
     preferences: preferencesFromCookieHeader(request.headers.get("Cookie")),
+    // Only what the header shows. A database outage must not take every page down: it reads as signed out.
+    user: await getUser(request)
+      .then((user) => (user ? { firstName: user.firstName } : null))
+      .catch((error: unknown) => {
+        console.error("Could not read the session:", error);
+        return null;
+      }),
   };
 }
 

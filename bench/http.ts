@@ -2,7 +2,7 @@
 import autocannon from "autocannon";
 import pg from "pg";
 import { appendResults, markdownTable } from "./results";
-import { startBenchServer } from "./server";
+import { type BenchServer, startBenchServer } from "./server";
 
 export interface Target {
   name: string;
@@ -41,40 +41,72 @@ async function measure(base: string, target: Target, seconds: number): Promise<M
   };
 }
 
-async function samplePoemIds(databaseUrl: string, count: number): Promise<string[]> {
+async function sample(databaseUrl: string, query: string, count: number): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ id: string }>("select id from poems order by md5(id) limit $1", [count]);
-    return rows.map((r) => r.id);
+    const { rows } = await client.query<{ key: string }>(query, [count]);
+    return rows.map((r) => r.key);
   } finally {
     await client.end();
   }
 }
 
-/** `npm run bench -- api`: GET /api/poems/{id} over 500 different poems, 50 connections, 10 s. */
-export async function benchApi(seconds = Number(process.env.BENCH_SECONDS ?? 10)): Promise<string> {
+/** A spread of real keys, in a fixed pseudo-random order so runs compare. */
+const samplePoemIds = (url: string, count: number) =>
+  sample(url, "select id as key from poems order by md5(id) limit $1", count);
+const samplePoetDirectories = (url: string, count: number) =>
+  sample(url, "select directory as key from poets where poem_count > 0 order by md5(directory) limit $1", count);
+
+/** Measures each target after one warm-up pass and appends the table under `title`. */
+async function runTargets(title: string, targets: (server: BenchServer) => Promise<Target[]>, seconds: number) {
   const server = await startBenchServer();
   try {
-    const ids = await samplePoemIds(server.databaseUrl, 500);
-    // Warm up once so the first measurements are not connection set-up.
-    await measure(server.url, { name: "warm-up", paths: ids.map((id) => `/api/poems/${id}`) }, 2);
-    const targets: Target[] = [
-      { name: "GET /api/poems/{id}", paths: ids.map((id) => `/api/poems/${id}`) },
-      { name: "GET /api/poems?page=N", paths: Array.from({ length: 50 }, (_, n) => `/api/poems?page=${n + 1}`) },
-    ];
+    const list = await targets(server);
+    // Warm up once so the first measurements are not connection set-up and cold caches.
+    for (const target of list) await measure(server.url, target, 2);
     const rows: string[][] = [];
-    for (const target of targets) {
+    for (const target of list) {
       const m = await measure(server.url, target, seconds);
       console.log(`${m.name}: ${Math.round(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms`);
       rows.push([m.name, Math.round(m.rps).toLocaleString("en"), `${m.p50} ms`, `${m.p99} ms`, String(m.errors), String(m.non2xx)]);
     }
     const table = markdownTable(["request", "req/s", "p50", "p99", "errors", "non-2xx"], rows);
-    return appendResults(
-      `API reads on the built server, PostgreSQL, full corpus, autocannon 50 connections × ${seconds} s (\`npm run bench -- api\`)`,
-      table,
-    );
+    return appendResults(`${title}, PostgreSQL, full corpus, autocannon 50 connections × ${seconds} s`, table);
   } finally {
     await server.stop();
   }
+}
+
+const benchSeconds = () => Number(process.env.BENCH_SECONDS ?? 10);
+
+/** `npm run bench -- api`: GET /api/poems/{id} over 500 different poems, and catalogue pages of the API. */
+export function benchApi(seconds = benchSeconds()): Promise<string> {
+  return runTargets(
+    "API reads on the built server (`npm run bench -- api`)",
+    async ({ databaseUrl }) => {
+      const ids = await samplePoemIds(databaseUrl, 500);
+      return [
+        { name: "GET /api/poems/{id}", paths: ids.map((id) => `/api/poems/${id}`) },
+        { name: "GET /api/poems?page=N", paths: Array.from({ length: 50 }, (_, n) => `/api/poems?page=${n + 1}`) },
+      ];
+    },
+    seconds,
+  );
+}
+
+/** `npm run bench -- pages`: server-rendered HTML of the poem page, the poems catalogue and the poet page. */
+export function benchPages(seconds = benchSeconds()): Promise<string> {
+  return runTargets(
+    "Pages rendered by the built server, anonymous reader (`npm run bench -- pages`)",
+    async ({ databaseUrl }) => {
+      const [ids, poets] = await Promise.all([samplePoemIds(databaseUrl, 500), samplePoetDirectories(databaseUrl, 200)]);
+      return [
+        { name: "GET /poems/{id}", paths: ids.map((id) => `/poems/${id}`) },
+        { name: "GET /poems?page=N", paths: Array.from({ length: 50 }, (_, n) => `/poems?page=${n + 1}`) },
+        { name: "GET /authors/{directory}", paths: poets.map((d) => `/authors/${d}`) },
+      ];
+    },
+    seconds,
+  );
 }

@@ -1,5 +1,5 @@
 // `npm run bench [-- <name>…]`: runs the named benchmarks (default: all) and appends to bench/RESULTS.md.
-import { benchApi } from "./http";
+import { benchApi, benchPages } from "./http";
 import { benchImport } from "./import";
 import { benchSearch } from "./search";
 
@@ -7,6 +7,7 @@ import { benchSearch } from "./search";
 const benches: Record<string, () => Promise<unknown>> = {
   import: benchImport,
   api: benchApi,
+  pages: benchPages,
   search: benchSearch,
 };
 

@@ -42,6 +42,8 @@ interface ReaderProps {
   exitHref: string;
   /** The poem's own absolute address, for sharing and the exported text. */
   poemUrl: string | null;
+  /** Whether the signed-in reader has favorited `poem`. */
+  favorited?: boolean;
 }
 
 /** Keys typed into a field or moving through an open menu are not page turns. */
@@ -60,7 +62,7 @@ function isOwnedKey(target: EventTarget | null): boolean {
  * same links, the arrow/h/l/Escape keys and horizontal swipes move with a short fade and slide, replacing the
  * URL so reload and sharing keep the place. Input during a transition, or past either end, is ignored.
  */
-export function CollectionReader({ collectionTitle, position, total, poem, hrefFor, exitHref, poemUrl }: ReaderProps) {
+export function CollectionReader({ collectionTitle, position, total, poem, hrefFor, exitHref, poemUrl, favorited = false }: ReaderProps) {
   const siteName = useSiteName();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -223,7 +225,7 @@ export function CollectionReader({ collectionTitle, position, total, poem, hrefF
         <div className="reader__actions">
           {poem && (
             <>
-              <FavoriteButton poemId={poem.id} count={poem.favorite_count} />
+              <FavoriteButton poemId={poem.id} count={poem.favorite_count} favorited={favorited} />
               <ShareMenu poem={poem} url={poemUrl ?? ""} siteName={siteName} />
               <Link
                 to={`/poems/${poem.slug}`}

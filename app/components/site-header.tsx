@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { AccountControls } from "./account/account-controls";
 import { MobileMenu } from "./header/mobile-menu";
 import { MobileSearch } from "./header/mobile-search";
 import { ThemeToggle } from "./header/theme-toggle";
@@ -7,7 +8,7 @@ import { MainNav } from "./main-nav";
 
 /**
  * The header of every screen. From 768 px: dropdown navigation, the expandable search box, the light/dark
- * toggle and Sign In. Below it the stylesheet swaps in the Menu slide-over and the mobile search bar.
+ * toggle and Sign In (or, signed in, the user menu). Below it the stylesheet swaps in the Menu slide-over and the mobile search bar.
  */
 export function SiteHeader({ siteName }: { siteName: string }) {
   return (
@@ -21,10 +22,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         <div className="site-header__tools">
           <HeaderSearch />
           <ThemeToggle />
-          {/* Sign-in arrives with the accounts issue; the link keeps its place in the layout and tab order. */}
-          <a href="/login" className="site-header__sign-in">
-            Sign In
-          </a>
+          <AccountControls />
         </div>
       </div>
       <MobileSearch />

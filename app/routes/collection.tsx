@@ -10,6 +10,7 @@ import { PoemCards, PoemTable } from "~/components/poem-card";
 import { clampPosition } from "~/components/reader/reader-input";
 import { siteNameFromMatches } from "~/components/use-site-name";
 import { listHref, parseListParams, totalPages } from "~/lib/list-params";
+import { readerFavorites } from "~/server/auth/auth.server";
 import { getDb } from "~/server/db.server";
 import {
   COLLECTION_POEM_SORTS,
@@ -85,7 +86,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const found = total > 0 ? await collectionPoemAt(db, collection.id, position) : null;
     const poem = found ? readerPoem(found.poem) : null;
     const poemUrl = poem ? absoluteUrl(request, `/poems/${poem.slug}`) : null;
-    return { mode: "read" as const, collection, canonical, reader: { position, total, poem, poemUrl } };
+    const favorited = poem ? (await readerFavorites(request, [poem.id])).has(poem.id) : false;
+    return { mode: "read" as const, collection, canonical, reader: { position, total, poem, poemUrl, favorited } };
   }
 
   const list = parseListParams(search, { sorts: COLLECTION_POEM_SORTS, defaultSort: "book", pageSizes: PAGE_SIZES });
@@ -138,6 +140,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
         hrefFor={(position) => readerHref(location.pathname, search, position)}
         exitHref={exitHref(location.pathname, search)}
         poemUrl={reader.poemUrl}
+        favorited={reader.favorited}
       />
     );
   }

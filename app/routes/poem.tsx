@@ -9,6 +9,7 @@ import { ShareMenu } from "~/components/share-menu";
 import { usePinchZoom } from "~/components/use-pinch-zoom";
 import { siteNameFromMatches, useSiteName } from "~/components/use-site-name";
 import { jsonLdHtml, poemJsonLd, poemMetaTags } from "~/lib/poem-meta";
+import { readerFavorites } from "~/server/auth/auth.server";
 import { getDb } from "~/server/db.server";
 import { isDatabaseUnavailable } from "~/server/http.server";
 import { findPoem } from "~/server/models/poem.server";
@@ -41,6 +42,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!poem) throw notFound();
   return {
     poem,
+    favorited: (await readerFavorites(request, [poem.id])).has(poem.id),
     canonical: absoluteUrl(request, `/poems/${poem.slug}`),
     authorUrl: poem.author_directory ? absoluteUrl(request, `/authors/${poem.author_directory}`) : null,
   };
@@ -56,7 +58,7 @@ export const meta: Route.MetaFunction = ({ data, error, matches }) => {
 };
 
 export default function PoemPage({ loaderData }: Route.ComponentProps) {
-  const { poem, canonical, authorUrl } = loaderData;
+  const { poem, canonical, authorUrl, favorited } = loaderData;
   const siteName = useSiteName();
   const textRef = useRef<HTMLDivElement>(null);
   usePinchZoom(textRef, poem.id);
@@ -79,7 +81,7 @@ export default function PoemPage({ loaderData }: Route.ComponentProps) {
           {poem.year != null && <span className="poem__year"> ({poem.year})</span>}
         </p>
         <div className="poem__actions">
-          <FavoriteButton poemId={poem.id} count={poem.favorite_count} />
+          <FavoriteButton poemId={poem.id} count={poem.favorite_count} favorited={favorited} />
           <ShareMenu poem={poem} url={canonical} siteName={siteName} />
           <ImmersiveToggle />
         </div>

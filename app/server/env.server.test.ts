@@ -35,4 +35,22 @@ describe("parseEnv", () => {
       SITE_NAME: "Verse",
     });
   });
+
+  it("reads SESSION_SECRET as one or more secrets of at least 32 characters", () => {
+    expect(parseEnv({}).SESSION_SECRET).toBeUndefined();
+    expect(parseEnv({ SESSION_SECRET: "" }).SESSION_SECRET).toBeUndefined();
+    const a = "a".repeat(32);
+    const b = "b".repeat(40);
+    expect(parseEnv({ SESSION_SECRET: a }).SESSION_SECRET).toEqual([a]);
+    expect(parseEnv({ SESSION_SECRET: ` ${a} , ${b} ` }).SESSION_SECRET).toEqual([a, b]);
+    expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET\S*: each secret must be at least 32/);
+    expect(() => parseEnv({ SESSION_SECRET: `${a},short` })).toThrow(/SESSION_SECRET/);
+  });
+
+  it("reads TRUST_PROXY as express's trust proxy setting", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBeUndefined();
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toBe("loopback, 10.0.0.0/8");
+  });
 });

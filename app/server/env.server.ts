@@ -21,6 +21,33 @@ const EnvSchema = z.object({
   ),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   PGLITE_DIR: z.preprocess(emptyAsUndefined, z.string().default(path.join(PROJECT_ROOT, "data", "pglite"))),
+  // One secret, or several separated by commas when rotating (the first signs, every one verifies). Unset:
+  // a fixed development value outside production, else a random one kept in data/session-secret
+  // (app/server/auth/secret.server.ts).
+  SESSION_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((value) => value.split(",").map((part) => part.trim()).filter(Boolean))
+      .pipe(
+        z
+          .array(z.string().min(32, "each secret must be at least 32 characters"))
+          .min(1, "must hold at least one secret of 32 or more characters"),
+      )
+      .optional(),
+  ),
+  // express's "trust proxy": unset trusts no proxy (the client address is the connecting socket's); "true",
+  // a hop count ("1"), or addresses / subnets / "loopback" separated by commas.
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .transform((value): boolean | number | string =>
+        value === "true" ? true : value === "false" ? false : /^\d+$/.test(value) ? Number(value) : value,
+      )
+      .optional(),
+  ),
   CORPUS_DIR: z.preprocess(
     emptyAsUndefined,
     z.string().default(path.resolve(PROJECT_ROOT, "..", "shared", "corpus")),

@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { PROJECT_ROOT } from "./env.server";
+import { env, PROJECT_ROOT } from "./env.server";
 
 // POETRY_BUILD_DIR lets parallel work (several e2e runs) keep separate builds; the default is build/.
 export const BUILD_DIR = path.resolve(PROJECT_ROOT, process.env.POETRY_BUILD_DIR ?? "build");
@@ -54,6 +54,10 @@ export async function createApp(buildDir = BUILD_DIR): Promise<express.Express> 
 
   const app = express();
   app.disable("x-powered-by");
+  // Behind a reverse proxy, TRUST_PROXY lets req.ip (the sign-in rate limiter's client address) and
+  // req.protocol come from X-Forwarded-For / X-Forwarded-Proto.
+  const trustProxy = env().TRUST_PROXY;
+  if (trustProxy !== undefined) app.set("trust proxy", trustProxy);
   app.use((_req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -67,7 +71,14 @@ export async function createApp(buildDir = BUILD_DIR): Promise<express.Express> 
     express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
   );
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
-  app.use(createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  app.use(
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV,
+      // The client's address for the sign-in rate limiter (app/server/load-context.ts).
+      getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress }),
+    }),
+  );
   return app;
 }
 

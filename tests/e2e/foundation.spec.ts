@@ -50,7 +50,8 @@ test.describe("home", () => {
     const search = header.getByRole("search");
     await expect(search).toHaveAttribute("action", "/search");
     await expect(search.getByLabel("Search poems and poets")).toHaveAttribute("name", "q");
-    await expect(header.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");
+    // A link to /login in the server HTML; once hydrated, a button opening the sign-in dialog.
+    await expect(header.getByRole("button", { name: "Sign In" })).toHaveAttribute("aria-haspopup", "dialog");
     await expect(page.getByRole("link", { name: "Skip to content" })).toHaveAttribute("href", "#main");
   });
 

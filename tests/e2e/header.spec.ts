@@ -228,9 +228,16 @@ test.describe("light/dark toggle", () => {
   });
 });
 
-test("Sign In links to /login and the skip link targets the main content", async ({ page }) => {
+test("Sign In opens the sign-in dialog (a link to /login without JavaScript) and the skip link targets the main content", async ({ page, browser }) => {
   await page.goto("/");
-  await expect(page.locator("header").getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");
+  await page.locator("header").getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("dialog", { name: "Sign In" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto(page.url());
+  await expect(plain.locator("header").getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");
+  await noScript.close();
   await expect(page.getByRole("link", { name: "Skip to content" })).toHaveAttribute("href", "#main");
 });
 

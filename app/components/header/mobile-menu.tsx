@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
+import { useUser } from "../account/use-user";
 import { NAV_GROUPS } from "../main-nav";
 
 const PANEL_ID = "mobile-menu";
@@ -16,6 +17,7 @@ const FOCUSABLE = ["a[href]", "button:not([disabled])", "input:not([disabled])",
  * to the Menu button.
  */
 export function MobileMenu() {
+  const user = useUser();
   const [open, setOpen] = useState(false);
   const triggerRef = useRef<HTMLAnchorElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -157,11 +159,28 @@ export function MobileMenu() {
                   Settings
                 </Link>
               </li>
-              <li>
-                <a href="/login" className="mobile-menu__link">
-                  Sign In
-                </a>
-              </li>
+              {user ? (
+                <>
+                  <li>
+                    <Link to="/favorites" className="mobile-menu__link" onClick={() => close(false)}>
+                      Favorites
+                    </Link>
+                  </li>
+                  <li>
+                    <Form method="post" action="/logout" onSubmit={() => close(false)}>
+                      <button type="submit" className="mobile-menu__link mobile-menu__link--button">
+                        Sign Out ({user.firstName})
+                      </button>
+                    </Form>
+                  </li>
+                </>
+              ) : (
+                <li>
+                  <a href="/login" className="mobile-menu__link">
+                    Sign In
+                  </a>
+                </li>
+              )}
             </ul>
           </nav>
         </div>

@@ -1,17 +1,16 @@
 import "~/styles/dev-pages.css";
 import { Link } from "react-router";
 import { siteNameFromMatches } from "~/components/use-site-name";
+import { getUser } from "~/server/auth/auth.server";
 import { requireDevelopment } from "~/server/dev-only.server";
 import type { Route } from "./+types/auth";
 import { DevPageError, devPageMeta } from "./dev-only-boundary";
 
-/**
- * /test/auth: the sign-in state as the server sees this request. Accounts are not built yet, so every
- * visitor is a loaded, signed-out anonymous reader; this page will show the user once sign-in exists.
- */
-export function loader() {
+/** /test/auth: the sign-in state as the server sees this request (from the session cookie). */
+export async function loader({ request }: Route.LoaderArgs) {
   requireDevelopment();
-  return { auth: { loaded: true, signedIn: false, user: null as null | { firstName: string } } };
+  const user = await getUser(request);
+  return { auth: { loaded: true, signedIn: user !== null, user: user ? { firstName: user.firstName } : null } };
 }
 
 export const meta: Route.MetaFunction = ({ error, matches }) => devPageMeta("Auth state", siteNameFromMatches(matches), error);
@@ -30,7 +29,8 @@ export default function AuthState({ loaderData }: Route.ComponentProps) {
         <dd>{auth.user ? auth.user.firstName : "None (anonymous visitor)"}</dd>
       </dl>
       <p className="dev-page__note">
-        Sign-in is not available yet; favorites, profile and settings need it. <Link to="/test">Development pages</Link>
+        {auth.signedIn ? "Signed in through the session cookie." : <Link to="/login">Sign in</Link>}{" "}
+        <Link to="/test">Development pages</Link>
       </p>
     </section>
   );

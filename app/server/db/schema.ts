@@ -94,11 +94,54 @@ export interface CollectionPoemsTable {
   number: string | null;
 }
 
+/** A timestamp the insert must give (a plain `Timestamp` may be left to the column's default). */
+type RequiredTimestamp = ColumnType<Date, Date | string, Date | string>;
+
+// The account tables below use `Timestamp` (its insert type already allows leaving it out) rather than
+// `Generated<Timestamp>`, whose select type would stay wrapped.
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** As typed at sign-up; unique and looked up case-insensitively (lower(email)). */
+  email: string;
+  /** scrypt hash (app/server/auth/password.server.ts); null for accounts without a password. */
+  password_hash: string | null;
+  first_name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  /** Hex SHA-256 of the random token the session cookie carries. */
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: RequiredTimestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface FavoritesTable {
+  user_id: number;
+  poem_id: string;
+  created_at: Timestamp;
+}
+
+export interface LoginAttemptsTable {
+  /** 'account:<lower-case email>' or 'ip:<address>'. */
+  key: string;
+  window_start: RequiredTimestamp;
+  count: Generated<number>;
+}
+
 export interface Database {
   poets: PoetsTable;
   poems: PoemsTable;
   collections: CollectionsTable;
   collection_poems: CollectionPoemsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  favorites: FavoritesTable;
+  login_attempts: LoginAttemptsTable;
 }
 
 export type Poet = Selectable<PoetsTable>;
@@ -111,3 +154,10 @@ export type Collection = Selectable<CollectionsTable>;
 export type NewCollection = Insertable<CollectionsTable>;
 export type CollectionPoem = Selectable<CollectionPoemsTable>;
 export type NewCollectionPoem = Insertable<CollectionPoemsTable>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type Session = Selectable<SessionsTable>;
+export type NewSession = Insertable<SessionsTable>;
+export type Favorite = Selectable<FavoritesTable>;
+export type NewFavorite = Insertable<FavoritesTable>;
+export type LoginAttempt = Selectable<LoginAttemptsTable>;

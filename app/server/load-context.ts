@@ -1,0 +1,20 @@
+/**
+ * What the express server hands every loader and action besides the request (see createApp in
+ * web-server.server.ts): the client's address as the socket saw it (express's req.ip, which honours
+ * X-Forwarded-For only when a proxy is trusted).
+ */
+declare module "react-router" {
+  interface AppLoadContext {
+    clientIp?: string;
+  }
+}
+
+export interface PoetryLoadContext {
+  clientIp?: string;
+}
+
+/** The client address for rate limiting; "unknown" when the server could not tell (tests, other hosts). */
+export function clientIpOf(context: unknown): string {
+  const ip = (context as PoetryLoadContext | undefined)?.clientIp;
+  return typeof ip === "string" && ip ? ip.replace(/^::ffff:/, "") : "unknown";
+}

@@ -1,0 +1,233 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { findCorpusPoem } from "./support/corpus";
+
+const ozymandias = () =>
+  findCorpusPoem((p) => p.author === "Percy Bysshe Shelley" && /^ozymandias/i.test(p.title), "Shelley's Ozymandias");
+const skylark = () => findCorpusPoem((p) => p.author === "Percy Bysshe Shelley" && p.title === "To a Skylark", "To a Skylark");
+
+/** A new address for each run: the e2e database lives as long as the server, and emails are unique. */
+const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
+const PASSWORD = "correct horse battery";
+
+const header = (page: Page) => page.locator("header.site-header");
+const favoriteButton = (page: Page) => page.locator(".poem__actions").getByRole("button", { name: "Favorite" });
+
+test.describe("with JavaScript", () => {
+  test("sign up in the dialog, use the user menu, favorite a poem, see it in /favorites, sign out", async ({ page }) => {
+    const poem = ozymandias();
+    await page.goto(`/poems/${poem.id}`);
+    await expect(favoriteButton(page)).toBeDisabled();
+
+    // The dialog: labelled, focus inside, Escape closes and returns focus to the button.
+    const signIn = header(page).getByRole("button", { name: "Sign In" });
+    await expect(signIn).toHaveAttribute("aria-haspopup", "dialog");
+    await signIn.click();
+    const dialog = page.getByRole("dialog", { name: "Sign In" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Email")).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(signIn).toBeFocused();
+
+    // Tab stays inside the dialog: from the last control it wraps to the first.
+    await signIn.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Create an account" }).click();
+    const signUp = page.getByRole("dialog", { name: "Create Account" });
+    await expect(signUp.getByLabel("First name")).toBeFocused();
+    await signUp.getByRole("button", { name: "Sign in instead" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(signUp.getByRole("button", { name: "Close" })).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(signUp.getByRole("button", { name: "Sign in instead" })).toBeFocused();
+
+    // Errors by the field, in the spec's wording, before anything is sent.
+    await signUp.getByRole("button", { name: "Create Account" }).click();
+    await expect(signUp.getByText("First name is required")).toBeVisible();
+    await expect(signUp.getByText("Email is required")).toBeVisible();
+    await expect(signUp.getByText("Password is required")).toBeVisible();
+    await expect(signUp.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
+
+    await signUp.getByLabel("First name").fill("Ada");
+    await signUp.getByLabel("Email").fill(uniqueEmail("ada"));
+    await signUp.getByLabel("Password").fill(PASSWORD);
+    await signUp.getByRole("button", { name: "Create Account" }).click();
+
+    // Signed in: the dialog is gone, the header shows the menu named with the first name, on the same page.
+    await expect(page.getByRole("dialog")).toBeHidden();
+    const menuButton = header(page).getByRole("button", { name: "Ada", exact: true });
+    await expect(menuButton).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/poems/${poem.id}$`));
+
+    // The menu by keyboard: ArrowDown opens on Profile, arrows move, Escape closes back to the button.
+    await menuButton.focus();
+    await page.keyboard.press("ArrowDown");
+    const menu = page.getByRole("menu", { name: "Ada" });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("menuitem")).toHaveText(["Profile", "Favorites", "Settings", "Sign Out"]);
+    await expect(menu.getByRole("menuitem", { name: "Profile" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "Favorites" })).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(menu.getByRole("menuitem", { name: "Sign Out" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "Profile" })).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toBeFocused();
+
+    // Favorite: the button turns on at once and the count follows; a reload keeps both.
+    const favorite = favoriteButton(page);
+    await expect(favorite).toBeEnabled();
+    await expect(favorite).toHaveAttribute("aria-pressed", "false");
+    await favorite.click();
+    await expect(favorite).toHaveAttribute("aria-pressed", "true");
+    await expect(page.locator(".poem__actions .favorite-button__count")).toHaveText("1 favorite");
+    await page.reload();
+    await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "true");
+    await expect(page.locator(".poem__actions .favorite-button__count")).toHaveText("1 favorite");
+
+    // /favorites lists it, through the user menu.
+    await header(page).getByRole("button", { name: "Ada", exact: true }).click();
+    await page.getByRole("menuitem", { name: "Favorites" }).click();
+    await expect(page).toHaveURL(/\/favorites$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Favorite Poems");
+    await expect(page.getByRole("link", { name: poem.title })).toHaveAttribute("href", `/poems/${poem.id}`);
+    await expect(page.getByText("1 poem favorited")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // The profile shows it too, and removes it (the e2e database is shared by the other specs, which expect
+    // no favorites).
+    await header(page).getByRole("button", { name: "Ada", exact: true }).click();
+    await page.getByRole("menuitem", { name: "Profile" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Profile");
+    const stat = (label: string) => page.locator(".profile__stat", { hasText: label }).locator("dd");
+    await expect(stat("Poems Favorited")).toHaveText("1");
+    await expect(stat("Poems Read")).toHaveText("0");
+    await expect(stat("Member Since")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    const card = page.locator(".profile__favorite");
+    await expect(card.getByRole("link", { name: poem.title })).toHaveAttribute("href", `/poems/${poem.id}`);
+    await expect(card).toContainText(`by ${poem.author}`);
+    await expect(card).toContainText(/Favorited [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    await expect(page.getByRole("heading", { name: "Recent Readings" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await card.getByRole("button", { name: `Remove ${poem.title} from favorites` }).click();
+    await expect(page.getByText("No favorite poems yet")).toBeVisible();
+    await expect(stat("Poems Favorited")).toHaveText("0");
+    await page.goto(`/poems/${poem.id}`);
+    await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "false");
+    await expect(page.locator(".poem__actions .favorite-button__count")).toHaveCount(0);
+    await page.goto("/favorites");
+    await expect(page.getByText("You haven't favorited any poems yet.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Browse poems" })).toHaveAttribute("href", "/poems");
+
+    // Sign out from the menu: the header offers Sign In again and /favorites asks to sign in.
+    await header(page).getByRole("button", { name: "Ada", exact: true }).click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await expect(header(page).getByRole("button", { name: "Sign In" })).toBeVisible();
+    await page.goto("/favorites");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Ffavorites$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign In");
+  });
+
+  test("a wrong password is answered in the dialog, and the right one signs in", async ({ page }) => {
+    const email = uniqueEmail("emily");
+    // Make the account on the /login page, then sign out.
+    await page.goto("/login?mode=signup");
+    await page.locator("main").getByLabel("First name").fill("Emily");
+    await page.locator("main").getByLabel("Email").fill(email);
+    await page.locator("main").getByLabel("Password").fill(PASSWORD);
+    await page.locator("main").getByRole("button", { name: "Create Account" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await header(page).getByRole("button", { name: "Emily", exact: true }).click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await expect(header(page).getByRole("button", { name: "Sign In" })).toBeVisible();
+
+    await page.goto("/about");
+    await header(page).getByRole("button", { name: "Sign In" }).click();
+    const dialog = page.getByRole("dialog", { name: "Sign In" });
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Password").fill("not the password");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Incorrect email or password.");
+    await dialog.getByLabel("Password").fill(PASSWORD);
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(header(page).getByRole("button", { name: "Emily", exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/about$/);
+  });
+});
+
+test("the /login page, with errors shown, has no serious accessibility violations", async ({ page }) => {
+  await page.goto("/login");
+  await page.locator("main").getByRole("button", { name: "Sign In" }).click();
+  await expect(page.locator("main").getByText("Email is required")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+// axe-core runs as a script in the page, so the accessibility checks above run with JavaScript on.
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Sign In is a link to /login; sign up, favorite by form, sign out and sign in again", async ({ page }) => {
+    const poem = skylark();
+    const email = uniqueEmail("grace");
+    await page.goto(`/poems/${poem.id}`);
+    const signIn = header(page).getByRole("link", { name: "Sign In" });
+    await expect(signIn).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(`/poems/${poem.id}`)}`);
+    await signIn.click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign In");
+
+    // The server checks the form too: errors by the field with a 400.
+    await page.locator("main").getByRole("link", { name: "Create an account" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Account");
+    const form = page.locator("main form");
+    await form.getByLabel("First name").fill("Grace");
+    await form.getByLabel("Email").fill("not-an-email");
+    await form.getByLabel("Password").fill("short");
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/login") && r.request().method() === "POST"),
+      form.getByRole("button", { name: "Create Account" }).click(),
+    ]);
+    expect(response.status()).toBe(400);
+    await expect(form.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(form.getByText("Password must be at least 8 characters")).toBeVisible();
+    await expect(form.getByLabel("First name")).toHaveValue("Grace");
+
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Password").fill(PASSWORD);
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await expect(page).toHaveURL(new RegExp(`/poems/${poem.id}$`));
+    await expect(header(page).getByRole("button", { name: "Grace", exact: true })).toBeVisible();
+
+    // Favorite by a plain form post, and back again.
+    await favoriteButton(page).click();
+    await expect(page).toHaveURL(new RegExp(`/poems/${poem.id}$`));
+    await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "true");
+    await expect(page.locator(".poem__actions .favorite-button__count")).toHaveText("1 favorite");
+    await page.goto("/favorites");
+    await expect(page.getByRole("link", { name: poem.title })).toBeVisible();
+    await page.goto(`/poems/${poem.id}`);
+    await favoriteButton(page).click();
+    await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "false");
+
+    // The user menu is reachable without JavaScript (hover or focus reveals it); Sign Out is a form.
+    await header(page).getByRole("button", { name: "Grace", exact: true }).focus();
+    await expect(header(page).getByRole("link", { name: "Favorites" })).toBeVisible();
+    await header(page).getByRole("button", { name: "Sign Out" }).click();
+    await expect(header(page).getByRole("link", { name: "Sign In" })).toBeVisible();
+
+    // Sign in again through /login: a wrong password first.
+    await page.goto(`/login?redirectTo=${encodeURIComponent("/favorites")}`);
+    await page.locator("main").getByLabel("Email").fill(email);
+    await page.locator("main").getByLabel("Password").fill("wrong password");
+    await page.locator("main").getByRole("button", { name: "Sign In" }).click();
+    await expect(page.locator("main").getByRole("alert")).toHaveText("Incorrect email or password.");
+    await page.locator("main").getByLabel("Password").fill(PASSWORD);
+    await page.locator("main").getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/favorites$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Favorite Poems");
+  });
+});
