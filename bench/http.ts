@@ -25,6 +25,8 @@ async function measure(base: string, target: Target, seconds: number): Promise<M
     url: base,
     connections: 50,
     duration: seconds,
+    // As browsers ask: the server's compression is part of what is measured.
+    headers: { "accept-encoding": "gzip, br" },
     requests: [
       {
         setupRequest: (req) => ({ ...req, path: target.paths[i++ % target.paths.length] }),

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { normalizeText, slugify } from "~/lib/poem-text";
+import { notifyDataChanged } from "~/server/data-version.server";
 import type { DB } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { type CollectionWrite, upsertCollection } from "~/server/models/collection-writes.server";
@@ -152,6 +153,8 @@ class Importer {
     // Search vectors are derived data: rebuilt here only for poems whose text changed.
     this.progress({ phase: "search", file: "", done: 0 });
     await refreshSearchIndex(this.db);
+    const { poets, poems, collections } = this.report;
+    if ([poets, poems, collections].some((c) => c.inserted + c.updated > 0)) await notifyDataChanged(this.db);
     return { ...this.report, durationMs: Date.now() - this.started };
   }
 

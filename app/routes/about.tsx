@@ -5,6 +5,10 @@ import { getStats, type Stats } from "~/server/models/stats.server";
 import { absoluteUrl } from "~/server/site-url.server";
 import "~/styles/about.css";
 import type { Route } from "./+types/about";
+import { publicPageHeaders } from "~/lib/cache-headers";
+
+// Anonymous readers all get the same page: shared caches may keep it (see app/lib/cache-headers.ts).
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   let stats: Stats | null = null;

@@ -19,6 +19,7 @@ import { searchPoemTitles } from "~/server/models/search.server";
 import type { PoemListItem, PoetApi } from "~/server/serialize.server";
 import { absoluteUrl } from "~/server/site-url.server";
 import type { Route } from "./+types/author";
+import { publicPageHeaders } from "~/lib/cache-headers";
 
 const NOT_FOUND = "Author not found";
 
@@ -59,6 +60,9 @@ function personJsonLd(poet: ShownPoet, url: string, description: string | null) 
     ...(poet.primary_image_url ? { image: poet.primary_image_url } : {}),
   };
 }
+
+// Anonymous readers all get the same page: shared caches may keep it (see app/lib/cache-headers.ts).
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   // The spec's wildcard route: everything after /authors/ is the directory, less any trailing slash.

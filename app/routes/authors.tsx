@@ -12,6 +12,7 @@ import { getDb } from "~/server/db.server";
 import { defaultPoetOrder, listPoets, POET_SORTS, type PoetSort, poetInitials } from "~/server/models/poet.server";
 import { absoluteUrl } from "~/server/site-url.server";
 import type { Route } from "./+types/authors";
+import { publicPageHeaders } from "~/lib/cache-headers";
 
 const SUBTITLE = "Browse authors and their works.";
 
@@ -35,6 +36,9 @@ const LetterParam = z
   .catch(null);
 // Without an explicit direction, names read A to Z and counts start with the most poems.
 const DirParam = z.enum(["asc", "desc"]).optional().catch(undefined);
+
+// Anonymous readers all get the same page: shared caches may keep it (see app/lib/cache-headers.ts).
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;

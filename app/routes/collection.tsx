@@ -22,6 +22,7 @@ import {
 import type { CollectionDetail } from "~/server/serialize.server";
 import { absoluteUrl } from "~/server/site-url.server";
 import type { Route } from "./+types/collection";
+import { publicPageHeaders } from "~/lib/cache-headers";
 
 const SORT_OPTIONS: SortOption[] = [
   { value: "book", label: "Book order" },
@@ -67,6 +68,9 @@ function readerPoem(poem: ReaderPoem): ReaderPoem {
     collections: poem.collections,
   };
 }
+
+// Anonymous readers all get the same page: shared caches may keep it (see app/lib/cache-headers.ts).
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const id = CollectionIdParam.safeParse(params.collectionId);

@@ -10,6 +10,7 @@ import { getDb } from "~/server/db.server";
 import { COLLECTION_SORTS, searchCollections } from "~/server/models/collection.server";
 import { absoluteUrl } from "~/server/site-url.server";
 import type { Route } from "./+types/collections";
+import { publicPageHeaders } from "~/lib/cache-headers";
 
 const SORT_OPTIONS: SortOption[] = [
   { value: "title", label: "Title" },
@@ -20,6 +21,9 @@ const SORT_OPTIONS: SortOption[] = [
 
 // Section 9: collections list 12 (cards) and 40 (list).
 const PAGE_SIZES = { cards: 12, list: 40 };
+
+// Anonymous readers all get the same page: shared caches may keep it (see app/lib/cache-headers.ts).
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

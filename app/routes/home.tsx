@@ -9,6 +9,10 @@ import { getStats } from "~/server/models/stats.server";
 import { absoluteUrl } from "~/server/site-url.server";
 import "~/styles/home.css";
 import type { Route } from "./+types/home";
+import { publicPageHeaders } from "~/lib/cache-headers";
+
+// Anonymous readers all get the same page: shared caches may keep it (see app/lib/cache-headers.ts).
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   let totalPoems = 0;

@@ -9,6 +9,7 @@ import { findPoem } from "~/server/models/poem.server";
 import type { Route } from "./+types/poem.print";
 import "~/styles/poem.css";
 import "~/styles/print.css";
+import { publicPageHeaders } from "~/lib/cache-headers";
 
 /** How long the page shows before the print dialog opens (spec section 9). */
 const PRINT_DELAY_MS = 250;
@@ -24,6 +25,9 @@ interface PrintPoem {
 }
 
 const PoemIdParam = z.string().trim().min(1).max(200);
+
+// Anonymous readers all get the same page: shared caches may keep it (see app/lib/cache-headers.ts).
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export async function loader({ params }: Route.LoaderArgs): Promise<{ poem: PrintPoem }> {
   const poemId = PoemIdParam.safeParse(params.poemId);

@@ -16,6 +16,7 @@ import { findPoem } from "~/server/models/poem.server";
 import { absoluteUrl } from "~/server/site-url.server";
 import type { Route } from "./+types/poem";
 import "~/styles/poem.css";
+import { publicPageHeaders } from "~/lib/cache-headers";
 
 const PoemIdParam = z
   .string()
@@ -24,6 +25,9 @@ const PoemIdParam = z
   .pipe(z.string().min(1).max(200));
 
 const notFound = () => data("Poem not found", { status: 404 });
+
+// Anonymous readers all get the same page: shared caches may keep it (see app/lib/cache-headers.ts).
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const poemId = PoemIdParam.safeParse(params.poemId);

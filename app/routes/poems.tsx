@@ -12,6 +12,7 @@ import { searchPoemTitles } from "~/server/models/search.server";
 import { absoluteUrl } from "~/server/site-url.server";
 import type { Route } from "./+types/poems";
 import "~/styles/lists.css";
+import { publicPageHeaders } from "~/lib/cache-headers";
 
 /** Page sizes of spec section 9: 12 cards or 25 rows. The sorts are the model's (POEM_SORTS). */
 const POEMS_LIST: ListConfig<PoemSort> = {
@@ -26,6 +27,9 @@ const SORT_OPTIONS = [
   { value: "author", label: "Author" },
   { value: "likes", label: "Likes" },
 ];
+
+// Anonymous readers all get the same page: shared caches may keep it (see app/lib/cache-headers.ts).
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

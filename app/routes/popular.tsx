@@ -9,11 +9,15 @@ import { popularPoems } from "~/server/models/poem.server";
 import { absoluteUrl } from "~/server/site-url.server";
 import type { Route } from "./+types/popular";
 import "~/styles/lists.css";
+import { publicPageHeaders } from "~/lib/cache-headers";
 
 /** How many poems the page ranks. */
 const POPULAR_LIMIT = 48;
 
 const View = z.enum(["cards", "list"]).catch("cards");
+
+// Anonymous readers all get the same page: shared caches may keep it (see app/lib/cache-headers.ts).
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const view = View.parse(new URL(request.url).searchParams.get("view") ?? undefined);

@@ -9,8 +9,12 @@ import { searchPage } from "~/server/models/search-page.server";
 import type { Route } from "./+types/search";
 import "~/styles/lists.css";
 import "~/styles/search.css";
+import { publicPageHeaders } from "~/lib/cache-headers";
 
 /** /search?q=…: results in tabs (Poems, Poets, Content Matches). Without a searchable q it goes home. */
+// Anonymous readers all get the same page: shared caches may keep it (see app/lib/cache-headers.ts).
+export const headers: Route.HeadersFunction = publicPageHeaders;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = parseSearchPageParams(url.searchParams);

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -6,7 +6,10 @@ import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
+import { PREFERENCES_COOKIE } from "~/lib/reading-preferences";
+import { listenForDataChanges } from "./data-version.server";
 import { env, PROJECT_ROOT } from "./env.server";
+import { createResponseCache } from "./response-cache.server";
 
 // POETRY_BUILD_DIR lets parallel work (several e2e runs) keep separate builds; the default is build/.
 export const BUILD_DIR = path.resolve(PROJECT_ROOT, process.env.POETRY_BUILD_DIR ?? "build");
@@ -70,7 +73,15 @@ export async function createApp(buildDir = BUILD_DIR): Promise<express.Express> 
     "/assets",
     express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
   );
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  // Other public files (favicon, robots.txt…): only looked up on disk for the names that exist, so a page
+  // request does not cost a stat() call.
+  const publicFiles = new Set(readdirSync(clientDir).filter((name) => name !== "assets"));
+  const serveStatic = express.static(clientDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => {
+    if (publicFiles.has(req.path.split("/")[1] ?? "")) serveStatic(req, res, next);
+    else next();
+  });
+  app.use(createResponseCache({ keyCookies: [PREFERENCES_COOKIE] }).middleware);
   app.use(
     createRequestHandler({
       build,
@@ -129,8 +140,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
 
   const port = (server.address() as AddressInfo).port;
   let closing: Promise<{ forced: boolean }> | undefined;
+  // Imports and favorites in other processes on the same PostgreSQL empty this one's response cache.
+  const databaseUrl = env().DATABASE_URL;
+  const listener = databaseUrl ? listenForDataChanges(databaseUrl) : undefined;
   const close = (graceMs = SHUTDOWN_GRACE_MS) => {
-    closing ??= closeGracefully(server, graceMs);
+    closing ??= closeGracefully(server, graceMs).then(async (result) => {
+      await listener?.close();
+      return result;
+    });
     return closing;
   };
 

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import type { DB } from "../db.server";
 import type { Database } from "../db/schema";
+import { notifyDataChanged } from "../data-version.server";
 
 export type FavoriteAction = "favorited" | "unfavorited";
 
@@ -73,10 +74,13 @@ export async function setFavorite(
   poemId: string,
   favorite: boolean,
 ): Promise<FavoriteChange | undefined> {
-  return db.transaction().execute(async (trx) => {
+  const change = await db.transaction().execute(async (trx) => {
     if (!(await poemExists(trx, poemId, false))) return undefined;
     return applyFavorite(trx, userId, poemId, favorite);
   });
+  // After the commit, so no cached page can be rebuilt from the count as it was.
+  if (change) await notifyDataChanged(db);
+  return change;
 }
 
 /**
@@ -84,7 +88,7 @@ export async function setFavorite(
  * concurrent flips by one user run one after the other and end where two sequential ones would.
  */
 export async function toggleFavorite(db: DB, userId: number, poemId: string): Promise<FavoriteChange | undefined> {
-  return db.transaction().execute(async (trx) => {
+  const change = await db.transaction().execute(async (trx) => {
     if (!(await poemExists(trx, poemId, true))) return undefined;
     const existing = await trx
       .selectFrom("favorites")
@@ -94,6 +98,8 @@ export async function toggleFavorite(db: DB, userId: number, poemId: string): Pr
       .executeTakeFirst();
     return applyFavorite(trx, userId, poemId, existing === undefined);
   });
+  if (change) await notifyDataChanged(db);
+  return change;
 }
 
 export async function favoriteStatus(

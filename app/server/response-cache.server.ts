@@ -1,0 +1,242 @@
+import { createHash } from "node:crypto";
+import type { OutgoingHttpHeaders } from "node:http";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import type { NextFunction, Request, Response } from "express";
+import { dataVersion } from "./data-version.server";
+import { matchesIfNoneMatch } from "./http.server";
+
+/**
+ * An in-process shared cache of the responses anonymous readers get, in front of React Router. It stores what
+ * the routes themselves declare shareable (`Cache-Control: public, s-maxage=N`, status 200, no Set-Cookie), so
+ * it behaves like a CDN would: keyed by URL and by the one cookie that changes anonymous pages (the reading
+ * preferences), dropped after s-maxage or as soon as the data version moves (an import, a favorite).
+ *
+ * A hit is answered from memory in one write, already compressed, with a strong ETag (304 when the client
+ * has it). Requests carrying any other cookie or an Authorization header (a signed-in reader) bypass it, and
+ * their responses are marked private so no shared cache downstream keeps them either.
+ */
+
+export interface ResponseCacheOptions {
+  /** Cookie names that anonymous pages depend on: part of the key instead of a reason to bypass. */
+  keyCookies: string[];
+  maxEntries?: number;
+  maxBytes?: number;
+  /** Largest body kept, in bytes. */
+  maxBodyBytes?: number;
+}
+
+interface Entry {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  etag: string;
+  version: number;
+  expiresAt: number;
+  gzip?: Buffer;
+  br?: Buffer;
+  bytes: number;
+}
+
+/** The headers a hit recomputes itself (length and encoding depend on the variant sent). */
+const DROPPED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "etag", "x-cache", "vary"]);
+
+export function sharedMaxAge(cacheControl: string | undefined): number | null {
+  if (!cacheControl) return null;
+  const directives = cacheControl.toLowerCase().split(",").map((d) => d.trim());
+  if (!directives.includes("public") || directives.some((d) => d === "private" || d === "no-store")) return null;
+  const sMaxAge = directives.find((d) => d.startsWith("s-maxage="));
+  const seconds = sMaxAge ? Number(sMaxAge.slice("s-maxage=".length)) : Number.NaN;
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : null;
+}
+
+/** Splits a Cookie header into the values of `keyCookies` and whether any other cookie was sent. */
+export function readCookies(header: string | undefined, keyCookies: string[]): { key: string; other: boolean } {
+  const values: string[] = keyCookies.map(() => "");
+  let other = false;
+  for (const part of (header ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    const name = (eq < 0 ? part : part.slice(0, eq)).trim();
+    if (!name) continue;
+    const index = keyCookies.indexOf(name);
+    if (index < 0) other = true;
+    else values[index] = part.slice(eq + 1).trim();
+  }
+  return { key: values.join("\u0001"), other };
+}
+
+/** br when the client takes it, else gzip, else the plain bytes. */
+export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (name) accepted.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  if (ok("br")) return "br";
+  if (ok("gzip")) return "gzip";
+  return "identity";
+}
+
+function markPrivate(res: Response): void {
+  const cacheControl = res.getHeader("Cache-Control");
+  if (typeof cacheControl === "string" && /\bpublic\b/i.test(cacheControl)) {
+    res.setHeader("Cache-Control", "private, no-cache");
+  }
+}
+
+/** Adds a field to Vary unless it is already there. */
+function addVary(res: Response, field: string): void {
+  const current = String(res.getHeader("Vary") ?? "");
+  const fields = current.split(",").map((f) => f.trim().toLowerCase());
+  if (!fields.includes(field.toLowerCase())) res.setHeader("Vary", current ? `${current}, ${field}` : field);
+}
+
+export function createResponseCache(options: ResponseCacheOptions) {
+  const maxEntries = options.maxEntries ?? 5_000;
+  const maxBytes = options.maxBytes ?? 128 * 1024 * 1024;
+  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
+  const store = (key: string, entry: Entry) => {
+    remove(key);
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    // Map order is insertion order, refreshed on every hit: the first key is the least recently used.
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) break;
+      remove(oldest);
+    }
+  };
+
+  const variant = (entry: Entry, encoding: "br" | "gzip" | "identity"): Buffer => {
+    if (encoding === "br") {
+      entry.br ??= brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } });
+      return entry.br;
+    }
+    if (encoding === "gzip") {
+      entry.gzip ??= gzipSync(entry.body, { level: 6 });
+      return entry.gzip;
+    }
+    return entry.body;
+  };
+
+  const send = (req: Request, res: Response, entry: Entry) => {
+    for (const [name, value] of Object.entries(entry.headers)) {
+      if (value !== undefined && !DROPPED_HEADERS.has(name)) res.setHeader(name, value);
+    }
+    res.setHeader("ETag", entry.etag);
+    res.setHeader("X-Cache", "HIT");
+    const html = String(entry.headers["content-type"] ?? "").startsWith("text/html");
+    res.setHeader("Vary", html ? "Accept-Encoding, Cookie" : "Accept-Encoding");
+    if (matchesIfNoneMatch(req.get("If-None-Match") ?? null, entry.etag)) {
+      res.removeHeader("Content-Type");
+      res.status(304).end();
+      return;
+    }
+    const encoding = pickEncoding(req.get("Accept-Encoding"));
+    const body = variant(entry, encoding);
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.status(entry.status);
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+  };
+
+  /** Captures the body React Router writes, and keeps it when the finished response says it may be shared. */
+  const capture = (key: string, version: number, res: Response) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooBig = false;
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const take = (chunk: unknown, encoding?: unknown) => {
+      if (tooBig || chunk === undefined || chunk === null || typeof chunk === "function") return;
+      const buffer = Buffer.isBuffer(chunk)
+        ? chunk
+        : typeof chunk === "string"
+          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+          : Buffer.from(chunk as Uint8Array);
+      size += buffer.length;
+      if (size > maxBodyBytes) tooBig = true;
+      else chunks.push(buffer);
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      take(chunk, rest[0]);
+      return write(chunk, ...rest);
+    }) as Response["write"];
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      take(chunk, rest[0]);
+      const result = end(chunk, ...rest);
+      const maxAge = sharedMaxAge(res.getHeader("Cache-Control") as string | undefined);
+      if (!tooBig && res.statusCode === 200 && maxAge !== null && !res.getHeader("Set-Cookie")) {
+        const body = Buffer.concat(chunks);
+        const headers = { ...res.getHeaders() };
+        store(key, {
+          status: 200,
+          headers,
+          body,
+          etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`,
+          version,
+          expiresAt: Date.now() + maxAge * 1000,
+          bytes: body.length * 2 + 512,
+        });
+      }
+      return result;
+    }) as Response["end"];
+  };
+
+  function middleware(req: Request, res: Response, next: NextFunction): void {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const cookies = readCookies(req.get("Cookie"), options.keyCookies);
+    if (cookies.other || req.get("Authorization")) {
+      // A personal answer: never kept here, and never by a shared cache further on.
+      res.setHeader("X-Cache", "BYPASS");
+      const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+      res.writeHead = ((...args: unknown[]) => {
+        markPrivate(res);
+        return writeHead(...args);
+      }) as Response["writeHead"];
+      return next();
+    }
+    const key = `${req.originalUrl}\u0000${cookies.key}`;
+    const entry = entries.get(key);
+    const version = dataVersion();
+    if (entry && entry.version === version && entry.expiresAt > Date.now()) {
+      entries.delete(key);
+      entries.set(key, entry);
+      send(req, res, entry);
+      return;
+    }
+    if (entry) remove(key);
+    res.setHeader("X-Cache", "MISS");
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+    res.writeHead = ((...args: unknown[]) => {
+      // The reading preferences cookie changes anonymous pages: say so to shared caches downstream.
+      if (String(res.getHeader("Content-Type") ?? "").startsWith("text/html") && sharedMaxAge(res.getHeader("Cache-Control") as string)) {
+        addVary(res, "Cookie");
+      }
+      return writeHead(...args);
+    }) as Response["writeHead"];
+    if (req.method === "GET") capture(key, version, res);
+    next();
+  }
+
+  return {
+    middleware,
+    get size() {
+      return entries.size;
+    },
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+  };
+}
