@@ -112,7 +112,8 @@ describe("response cache", () => {
 
   it("bypasses signed-in readers and makes their responses private", async () => {
     await get("/public");
-    for (const headers of [{ Cookie: "reading_prefs=dark; pc_session=abc" }, { Authorization: "Bearer x" }]) {
+    const signedIn: Record<string, string>[] = [{ Cookie: "reading_prefs=dark; pc_session=abc" }, { Authorization: "Bearer x" }];
+    for (const headers of signedIn) {
       const res = await get("/public", headers);
       expect(res.headers.get("x-cache")).toBe("BYPASS");
       expect(res.headers.get("cache-control")).toBe("private, no-cache");
