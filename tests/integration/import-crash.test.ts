@@ -97,5 +97,7 @@ describe("an import killed with SIGKILL part-way", () => {
     } finally {
       if (pgliteDir) await db.destroy();
     }
-  });
+    // Two full-corpus imports in child processes (the second builds every derived index): minutes on a
+    // loaded 2-core machine with PGlite.
+  }, 360_000);
 });
