@@ -9,6 +9,10 @@ export default [
   route("poems/:poemId/print", "routes/poem.print.tsx"),
   route("poems/:poemId/text", "routes/poem.text.ts"),
   route("popular", "routes/popular.tsx"),
+  route("daily", "routes/daily.index.tsx"),
+  route("daily/:year/:month/:day", "routes/daily.tsx"),
+  route("archive", "routes/archive.tsx"),
+  route("audio/daily/:file", "routes/audio.daily.ts"),
   route("authors", "routes/authors.tsx"),
   // The spec's wildcard author page: everything after /authors/ is the directory (a trailing slash is dropped).
   route("authors/*", "routes/author.tsx"),
@@ -21,6 +25,7 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("favorites", "routes/favorites.tsx"),
   route("profile", "routes/profile.tsx"),
+  route("word-frequency", "routes/word-frequency.tsx"),
   ...prefix("test", [
     index("routes/test/index.tsx"),
     route("auth", "routes/test/auth.tsx"),
@@ -48,6 +53,8 @@ export default [
     route("collections/:id", "routes/api/collection.ts"),
     route("collections/:id/poems", "routes/api/collection.poems.ts"),
     route("search", "routes/api/search.ts"),
+    route("daily/:year/:month/:day", "routes/api/daily.ts"),
+    route("word-frequency", "routes/api/word-frequency.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

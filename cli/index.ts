@@ -2,7 +2,9 @@ import { pathToFileURL } from "node:url";
 import { Command } from "commander";
 import { importCommand } from "./commands/import";
 import { migrateCommand } from "./commands/migrate";
+import { scheduleCommand } from "./commands/schedule";
 import { serveCommand } from "./commands/serve";
+import { wordfreqCommand } from "./commands/wordfreq";
 
 /** Builds the `poetry` program; tests call this and parse their own argv. */
 export function buildProgram(): Command {
@@ -11,7 +13,9 @@ export function buildProgram(): Command {
     .showHelpAfterError()
     .addCommand(migrateCommand())
     .addCommand(importCommand())
-    .addCommand(serveCommand());
+    .addCommand(scheduleCommand())
+    .addCommand(serveCommand())
+    .addCommand(wordfreqCommand());
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

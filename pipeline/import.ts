@@ -33,12 +33,13 @@ import {
 import { readJsonLines } from "./sources/jsonl";
 import { listMarkdownFiles, readMarkdownPoems } from "./sources/markdown";
 import { readPoetryDbFile } from "./sources/poetrydb";
+import { refreshWordFrequencies, type WordFreqReport } from "./wordfreq";
 
 export const BATCH_SIZE = 500;
 /** Parsing overlaps with writing; two batches on two connections keep PostgreSQL busy on both cores. */
 const MAX_BATCHES_IN_FLIGHT = 2;
 
-export type ImportPhase = "poets" | "poems" | "collections" | "counts" | "search";
+export type ImportPhase = "poets" | "poems" | "collections" | "counts" | "search" | "wordfreq";
 
 export interface ImportProgress {
   phase: ImportPhase;
@@ -60,6 +61,8 @@ export interface ImportReport {
   poems: WriteCounts;
   collections: WriteCounts;
   errors: ImportIssue[];
+  /** The word-frequency recount that ends every import (only poets whose poems changed are recounted). */
+  wordFrequency?: WordFreqReport;
   durationMs: number;
 }
 
@@ -67,6 +70,8 @@ export interface ImportOptions {
   /** Corpus folders, Markdown folders, PoetryDB .json files or poems .jsonl files; default the shared corpus. */
   paths?: string[];
   onProgress?: (progress: ImportProgress) => void;
+  /** Where to write the static all-poems word-frequency caches; none are written when unset. */
+  wordFrequencyCacheDir?: string;
 }
 
 export class ImportSourceError extends Error {}
@@ -114,7 +119,7 @@ interface PendingCollection {
  * leaves only whole poems behind and the next run completes it.
  */
 export async function runImport(db: DB, options: ImportOptions = {}): Promise<ImportReport> {
-  const importer = new Importer(db, options.onProgress ?? (() => {}));
+  const importer = new Importer(db, options.onProgress ?? (() => {}), options.wordFrequencyCacheDir);
   const paths = options.paths?.length ? options.paths : [env().CORPUS_DIR];
   const kinds = await Promise.all(paths.map(async (p) => [path.resolve(p), await detectSource(p)] as const));
   await importer.start();
@@ -140,6 +145,7 @@ class Importer {
   constructor(
     private readonly db: DB,
     private readonly progress: (p: ImportProgress) => void,
+    private readonly wordFrequencyCacheDir?: string,
   ) {}
 
   async start(): Promise<void> {
@@ -153,9 +159,14 @@ class Importer {
     // Search vectors are derived data: rebuilt here only for poems whose text changed.
     this.progress({ phase: "search", file: "", done: 0 });
     await refreshSearchIndex(this.db);
+    // Word counts are derived data too: recounted only for poets whose poems changed.
+    const wordFrequency = await refreshWordFrequencies(this.db, {
+      cacheDir: this.wordFrequencyCacheDir,
+      onProgress: (p) => this.progress({ phase: "wordfreq", file: "", done: p.done }),
+    });
     const { poets, poems, collections } = this.report;
     if ([poets, poems, collections].some((c) => c.inserted + c.updated > 0)) await notifyDataChanged(this.db);
-    return { ...this.report, durationMs: Date.now() - this.started };
+    return { ...this.report, wordFrequency, durationMs: Date.now() - this.started };
   }
 
   private issue(file: string, line: number, message: string): void {

@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { PREFERENCES_COOKIE } from "~/lib/reading-preferences";
 import { listenForDataChanges } from "./data-version.server";
 import { env, PROJECT_ROOT } from "./env.server";
+import { wordFrequencyCacheDir } from "./models/word-frequency.server";
 import { createResponseCache } from "./response-cache.server";
 
 // POETRY_BUILD_DIR lets parallel work (several e2e runs) keep separate builds; the default is build/.
@@ -81,6 +82,12 @@ export async function createApp(buildDir = BUILD_DIR): Promise<express.Express> 
     if (publicFiles.has(req.path.split("/")[1] ?? "")) serveStatic(req, res, next);
     else next();
   });
+  // The word-frequency caches `poetry wordfreq` writes beside the database (data/, git-ignored): JSON files only,
+  // kept briefly since the next import rewrites them; any other /word-frequency path is the screen.
+  app.use(
+    "/word-frequency",
+    express.static(wordFrequencyCacheDir(), { maxAge: "5m", index: false, redirect: false, dotfiles: "ignore" }),
+  );
   app.use(createResponseCache({ keyCookies: [PREFERENCES_COOKIE] }).middleware);
   app.use(
     createRequestHandler({

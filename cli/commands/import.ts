@@ -3,6 +3,7 @@ import { z } from "zod";
 import { closeDb, configFromEnv, describeDb, getDb } from "~/server/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { env } from "~/server/env.server";
+import { wordFrequencyCacheDir } from "~/server/models/word-frequency.server";
 import { type ImportReport, runImport } from "../../pipeline/import";
 import { action, parseOptions } from "../options";
 import { importProgressReporter } from "../progress";
@@ -23,6 +24,12 @@ export function describeReport(report: ImportReport): string {
     line("poets", report.poets),
     line("poems", report.poems),
     line("collections", report.collections),
+    ...(report.wordFrequency
+      ? [
+          `  ${"words".padEnd(12)} ${report.wordFrequency.poetsCounted} poet(s) recounted, ` +
+            `${report.wordFrequency.corpusWords ?? "unchanged"} distinct words in all poems`,
+        ]
+      : []),
     `  ${report.errors.length} bad record(s) skipped; ${(report.durationMs / 1000).toFixed(1)} s`,
   ].join("\n");
 }
@@ -52,6 +59,7 @@ export function importCommand(): Command {
           const report = await runImport(db, {
             paths: sources,
             onProgress: options.progress ? progress.update : undefined,
+            wordFrequencyCacheDir: wordFrequencyCacheDir(),
           });
           progress.stop();
           for (const e of report.errors.slice(0, options.maxErrors)) {

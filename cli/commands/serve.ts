@@ -7,7 +7,11 @@ import { closeDb, configFromEnv, type DB, describeDb, getDb } from "~/server/db.
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { env, PROJECT_ROOT } from "~/server/env.server";
 import { BUILD_DIR, SHUTDOWN_GRACE_MS, serverBuildPath, startServer } from "~/server/web-server.server";
+import { wordFrequencyCacheDir } from "~/server/models/word-frequency.server";
 import { runImport } from "../../pipeline/import";
+import { describeSchedule, readPins, runSchedule } from "../../pipeline/schedule";
+import { addDays, todayIn } from "~/lib/daily-date";
+import { countDailyPoems } from "~/server/models/daily.server";
 import { action, parseOptions } from "../options";
 import { importProgressReporter } from "../progress";
 
@@ -82,7 +86,11 @@ async function importCorpusOnFirstRun(db: DB): Promise<void> {
   }
   log(`The database has no poems yet: importing the corpus from ${corpus} (first run only).`);
   const progress = importProgressReporter();
-  const report = await runImport(db, { paths: [corpus], onProgress: progress.update }).finally(() => progress.stop());
+  const report = await runImport(db, {
+    paths: [corpus],
+    onProgress: progress.update,
+    wordFrequencyCacheDir: wordFrequencyCacheDir(),
+  }).finally(() => progress.stop());
   const { poems, poets, collections } = report;
   log(
     `Imported ${poems.inserted.toLocaleString("en-US")} poems, ${poets.inserted} poets and ` +
@@ -92,6 +100,33 @@ async function importCorpusOnFirstRun(db: DB): Promise<void> {
     log(`${report.errors.length} records were skipped:`);
     for (const e of report.errors.slice(0, 10)) log(`  ${e.file}:${e.line}: ${e.message}`);
     if (report.errors.length > 10) log(`  … and ${report.errors.length - 10} more (see \`poetry import\`).`);
+  }
+}
+
+/** Days of history the first run schedules, and days ahead every start keeps scheduled. */
+export const SCHEDULE_BACK_DAYS = 30;
+export const SCHEDULE_AHEAD_DAYS = 30;
+
+/**
+ * The poem of the day: the first run (an empty schedule) plans from 30 days ago so the screens have history;
+ * every start tops the plan up to 30 days ahead. Days already scheduled are never changed.
+ */
+export async function scheduleOnStart(db: DB, now: Date = new Date()): Promise<void> {
+  if (!(await hasPoems(db))) return;
+  const today = todayIn("UTC", now);
+  const firstRun = (await countDailyPoems(db)) === 0;
+  const from = firstRun ? addDays(today, -SCHEDULE_BACK_DAYS) : today;
+  const days = (firstRun ? SCHEDULE_BACK_DAYS : 0) + SCHEDULE_AHEAD_DAYS + 1;
+  let pins: ReturnType<typeof readPins> = [];
+  try {
+    pins = readPins();
+  } catch (error) {
+    // A typo in the maintainer's file must not keep the site down: schedule without pins and say why.
+    log(`Daily pins not read: ${error instanceof Error ? error.message : error}`);
+  }
+  const report = await runSchedule(db, { from, days, pins, now });
+  if (firstRun || report.added.length + report.pinned.length > 0 || report.skippedPins.length > 0) {
+    log(describeSchedule(report));
   }
 }
 
@@ -121,6 +156,7 @@ export async function serve(raw: ServeOptions = {}): Promise<Serving> {
     const target = describeDb(configFromEnv());
     for (const r of applied) log(`${target}: applied migration ${r.migrationName}`);
     if (options.import) await importCorpusOnFirstRun(db);
+    await scheduleOnStart(db);
   } catch (error) {
     await closeDb();
     throw error;

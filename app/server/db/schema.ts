@@ -133,6 +133,32 @@ export interface LoginAttemptsTable {
   count: Generated<number>;
 }
 
+export interface DailyPoemsTable {
+  /** A calendar date, 'YYYY-MM-DD' (read as text: the column has no time zone and neither does this). */
+  date: ColumnType<string, string, string>;
+  poem_id: string;
+  /** False for dates pinned by the maintainer in corpus/daily-pins.json. */
+  auto_selected: boolean;
+  created_at: Timestamp;
+}
+
+/** One word's count in one scope: a poet's id, or WHOLE_CORPUS_SCOPE (0) for all poems. */
+export interface WordCountsTable {
+  scope: number;
+  word: string;
+  frequency: number;
+  is_common: boolean;
+}
+
+/** What each poet's counts were computed from: a hash of its poems' content hashes (and the tokenizer version). */
+export interface WordCountSourcesTable {
+  poet_id: number;
+  source_hash: string;
+  /** Every word's count for this poet, as JSON [[word, count], …]: what the corpus total is summed from. */
+  counts: string;
+  counted_at: Generated<Timestamp>;
+}
+
 export interface Database {
   poets: PoetsTable;
   poems: PoemsTable;
@@ -142,6 +168,9 @@ export interface Database {
   sessions: SessionsTable;
   favorites: FavoritesTable;
   login_attempts: LoginAttemptsTable;
+  daily_poems: DailyPoemsTable;
+  word_counts: WordCountsTable;
+  word_count_sources: WordCountSourcesTable;
 }
 
 export type Poet = Selectable<PoetsTable>;
@@ -161,3 +190,5 @@ export type NewSession = Insertable<SessionsTable>;
 export type Favorite = Selectable<FavoritesTable>;
 export type NewFavorite = Insertable<FavoritesTable>;
 export type LoginAttempt = Selectable<LoginAttemptsTable>;
+export type DailyPoem = Selectable<DailyPoemsTable>;
+export type NewDailyPoem = Insertable<DailyPoemsTable>;
