@@ -19,12 +19,13 @@ interface Measured {
   non2xx: number;
 }
 
-async function measure(base: string, target: Target, seconds: number): Promise<Measured> {
+/** Runs for `seconds`, or, given `amount`, until that many requests have been answered. */
+async function measure(base: string, target: Target, seconds: number, amount?: number): Promise<Measured> {
   let i = 0;
   const result = await autocannon({
     url: base,
     connections: 50,
-    duration: seconds,
+    ...(amount ? { amount } : { duration: seconds }),
     // As browsers ask: the server's compression is part of what is measured.
     headers: { "accept-encoding": "gzip, br" },
     requests: [
@@ -65,8 +66,10 @@ async function runTargets(title: string, targets: (server: BenchServer) => Promi
   const server = await startBenchServer();
   try {
     const list = await targets(server);
-    // Warm up once so the first measurements are not connection set-up and cold caches.
-    for (const target of list) await measure(server.url, target, 2);
+    // Warm up: every path once, so what follows measures the steady state (each page rendered, then kept by
+    // the response cache) rather than the first renders. The uncached cost is the figure of a run before
+    // the cache existed (commit a9c1737 in RESULTS.md).
+    for (const target of list) await measure(server.url, target, 0, target.paths.length);
     const rows: string[][] = [];
     for (const target of list) {
       const m = await measure(server.url, target, seconds);

@@ -12,7 +12,7 @@ const dir = url ? undefined : mkdtempSync(path.join(os.tmpdir(), "poetry-bench-"
 const db = url ? createDb({ databaseUrl: url }) : createDb({ pgliteDir: dir });
 await migrateToLatest(db);
 const started = performance.now();
-// The search index is derived data built after the poems are written; time the two phases apart.
+// The search index and word counts are derived data built after the records are written; time them apart.
 let searchStarted = 0;
 const report = await runImport(db, {
   paths: [env().CORPUS_DIR],

@@ -71,7 +71,7 @@ export async function benchImport(): Promise<string> {
       "poems",
       "records written s",
       "records poems/s",
-      "search index s",
+      "derived data s (search index, word counts)",
       "total s",
       "total poems/s",
       "re-import s (no changes)",

@@ -29,8 +29,9 @@ function page(cacheControl: string, options: { status?: number; setCookie?: bool
 
 beforeAll(async () => {
   const app = express();
+  app.use(cache.lookup);
   app.use(compression());
-  app.use(cache.middleware);
+  app.use(cache.keep);
   app.get("/public", page(PUBLIC));
   app.get("/no-s-maxage", page("public, max-age=60"));
   app.get("/private", page("private, max-age=60"));

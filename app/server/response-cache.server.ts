@@ -37,6 +37,8 @@ interface Entry {
   bytes: number;
 }
 
+const PENDING = "responseCachePending";
+
 /** The headers a hit recomputes itself (length and encoding depend on the variant sent). */
 const DROPPED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "etag", "x-cache", "vary"]);
 
@@ -193,8 +195,12 @@ export function createResponseCache(options: ResponseCacheOptions) {
     }) as Response["end"];
   };
 
-  function middleware(req: Request, res: Response, next: NextFunction): void {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
+  /**
+   * First half, placed before compression: answers hits at once, and marks what the second half should keep.
+   * Hits skip every later middleware, so they cost little more than the write itself.
+   */
+  function lookup(req: Request, res: Response, next: NextFunction): void {
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.path.startsWith("/assets/")) return next();
     const cookies = readCookies(req.get("Cookie"), options.keyCookies);
     if (cookies.other || req.get("Authorization")) {
       // A personal answer: never kept here, and never by a shared cache further on.
@@ -220,17 +226,24 @@ export function createResponseCache(options: ResponseCacheOptions) {
     const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
     res.writeHead = ((...args: unknown[]) => {
       // The reading preferences cookie changes anonymous pages: say so to shared caches downstream.
-      if (String(res.getHeader("Content-Type") ?? "").startsWith("text/html") && sharedMaxAge(res.getHeader("Cache-Control") as string)) {
-        addVary(res, "Cookie");
-      }
+      const html = String(res.getHeader("Content-Type") ?? "").startsWith("text/html");
+      if (html && sharedMaxAge(res.getHeader("Cache-Control") as string)) addVary(res, "Cookie");
       return writeHead(...args);
     }) as Response["writeHead"];
-    if (req.method === "GET") capture(key, version, res);
+    if (req.method === "GET") res.locals[PENDING] = { key, version };
+    next();
+  }
+
+  /** Second half, placed after compression, so it sees the body as the app wrote it. */
+  function keep(_req: Request, res: Response, next: NextFunction): void {
+    const pending = res.locals[PENDING] as { key: string; version: number } | undefined;
+    if (pending) capture(pending.key, pending.version, res);
     next();
   }
 
   return {
-    middleware,
+    lookup,
+    keep,
     get size() {
       return entries.size;
     },

@@ -68,6 +68,8 @@ export async function createApp(buildDir = BUILD_DIR): Promise<express.Express> 
     res.setHeader("X-Frame-Options", "SAMEORIGIN");
     next();
   });
+  const responseCache = createResponseCache({ keyCookies: [PREFERENCES_COOKIE] });
+  app.use(responseCache.lookup);
   app.use(compression());
   // File names under /assets carry a content hash, so they never change and can be cached forever.
   app.use(
@@ -88,7 +90,7 @@ export async function createApp(buildDir = BUILD_DIR): Promise<express.Express> 
     "/word-frequency",
     express.static(wordFrequencyCacheDir(), { maxAge: "5m", index: false, redirect: false, dotfiles: "ignore" }),
   );
-  app.use(createResponseCache({ keyCookies: [PREFERENCES_COOKIE] }).middleware);
+  app.use(responseCache.keep);
   app.use(
     createRequestHandler({
       build,
