@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, Link } from "react-router";
 import { siteNameFromMatches } from "~/components/use-site-name";
 import { dateParts, longDate, monthLabel, monthOf, parseMonth, todayIn } from "~/lib/daily-date";
 import { dailyPath } from "~/lib/daily-path";
@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from "~/server/http.server";
 import { archiveMonth, archiveMonths } from "~/server/models/daily.server";
 import type { Route } from "./+types/archive";
 import "~/styles/daily.css";
+import { routeErrorMessage } from "~/lib/route-error";
 
 // Ends at the reader's today, so it is not shared between readers.
 export const headers: Route.HeadersFunction = ({ errorHeaders }) => errorHeaders ?? { "Cache-Control": "private, no-cache" };
@@ -121,12 +122,7 @@ export default function ArchivePage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "string" && error.data
-      ? error.data
-      : error instanceof Error && error.message
-        ? error.message
-        : "Something went wrong";
+  const message = routeErrorMessage(error, "Something went wrong");
   return (
     <section className="error-view" aria-labelledby="error-heading">
       <h1 id="error-heading">Error: {message}</h1>

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { DailyAudio } from "~/components/daily-audio";
 import { FavoriteButton } from "~/components/favorite-button";
 import { PoemBody } from "~/components/poem-body";
@@ -16,6 +16,7 @@ import { findDailyPoem, hasDailyPoem } from "~/server/models/daily.server";
 import type { Route } from "./+types/daily";
 import "~/styles/poem.css";
 import "~/styles/daily.css";
+import { routeErrorMessage } from "~/lib/route-error";
 
 // What "today" is depends on the reader (their time zone) and on the hour: never shared between readers.
 const PRIVATE = { "Cache-Control": "private, no-cache" };
@@ -192,12 +193,7 @@ export default function DailyPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "string" && error.data
-      ? error.data
-      : error instanceof Error && error.message
-        ? error.message
-        : "Something went wrong";
+  const message = routeErrorMessage(error, "Something went wrong");
   return (
     <section className="error-view" aria-labelledby="error-heading">
       <h1 id="error-heading">Error: {message}</h1>

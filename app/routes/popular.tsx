@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import { ViewToggle } from "~/components/list/view-toggle";
 import { PoemCards, PoemTable } from "~/components/poem-card";
@@ -10,6 +10,7 @@ import { absoluteUrl } from "~/server/site-url.server";
 import type { Route } from "./+types/popular";
 import "~/styles/lists.css";
 import { publicPageHeaders } from "~/lib/cache-headers";
+import { routeErrorMessage } from "~/lib/route-error";
 
 /** How many poems the page ranks. */
 const POPULAR_LIMIT = 48;
@@ -73,12 +74,7 @@ export default function PopularPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "string" && error.data
-      ? error.data
-      : error instanceof Error && error.message
-        ? error.message
-        : "Failed to load popular poems";
+  const message = routeErrorMessage(error, "Failed to load popular poems");
   return (
     <section className="list-page popular-page" aria-labelledby="popular-heading">
       <PageHeader />
