@@ -10,11 +10,15 @@ export function sha1(text: string): string {
   return createHash("sha1").update(text).digest("hex");
 }
 
-/** Hash of a flat record's values, fed field by field so long texts are not copied into one JSON string. */
+/**
+ * Hash of a flat record's values. The fields are joined into one string (a cheap rope in V8) and hashed in a
+ * single update: one native call per record instead of one per field, with the same digest as feeding them
+ * one by one, so hashes stored by earlier imports stay valid.
+ */
 export function hashFields(fields: Record<string, string | number | null>): string {
-  const hash = createHash("sha1");
-  for (const [key, value] of Object.entries(fields)) hash.update(`\u0000${key}\u0001${value ?? "\u0002"}`);
-  return hash.digest("hex");
+  let text = "";
+  for (const key in fields) text += `\u0000${key}\u0001${fields[key] ?? "\u0002"}`;
+  return createHash("sha1").update(text).digest("hex");
 }
 
 /** A stable 12-hex id for sources without one (Markdown, PoetryDB): the same author and title give the same id. */
