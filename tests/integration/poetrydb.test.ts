@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runImport } from "../../pipeline/import";
 import { type DB, setDb } from "~/server/db.server";
 import routes from "~/routes";
-import { refreshPoetryDbTexts } from "~/server/models/poetrydb.server";
+import { poetryDbLines, refreshPoetryDbTexts } from "~/server/models/poetrydb.server";
 import { smallCorpus } from "../helpers/corpus";
 import { createTestDb, type TestDb } from "../helpers/db";
 
@@ -344,9 +344,28 @@ describe("caching and indexes", () => {
     expect(plans.linecount).toContain("poems_line_count_idx");
   });
 
-  test("the lines text follows the poems: refreshing again changes nothing", async () => {
+  test("the lines text follows the poems: whole lines in small chunks, nothing lost; refreshing again changes nothing", async () => {
     expect(await refreshPoetryDbTexts(db)).toBe(0);
-    expect(await scalar(sql`select count(*) as n from poetrydb_texts`)).toBe(await scalar(sql`select count(*) as n from poems`));
+    const stored = await sql<{ id: string; content: string; chunks: string[] }>`
+      select p.id, p.content, array_agg(x.lines order by x.chunk) as chunks
+      from poems p join poetrydb_texts x on x.poem_id = p.id group by p.id, p.content`.execute(db);
+    expect(stored.rows.length).toBe(await scalar(sql`select count(*) as n from poems`));
+    let split = 0;
+    for (const row of stored.rows) {
+      expect(row.chunks.join("\n"), row.id).toBe(poetryDbLines(row.content).join("\n"));
+      for (const chunk of row.chunks) if (chunk.includes("\n")) expect(chunk.length).toBeLessThanOrEqual(1000);
+      if (row.chunks.length > 1) split++;
+    }
+    expect(split).toBeGreaterThan(0);
+  });
+
+  test("a rebuild of many poems drops and rebuilds the trigram index and answers the same", async () => {
+    const before = (await api("/lines/nightingale/title")).text;
+    await sql`delete from poetrydb_texts`.execute(db);
+    expect(await refreshPoetryDbTexts(db, { bulkAbove: 0 })).toBe(await scalar(sql`select count(*) as n from poems`));
+    const index = await sql`select 1 from pg_indexes where indexname = 'poetrydb_texts_lines_trgm_idx'`.execute(db);
+    expect(index.rows).toHaveLength(1);
+    expect((await api("/lines/nightingale/title")).text).toBe(before);
   });
 });
 

@@ -134,32 +134,78 @@ export async function findPoetryDbPoems(db: DB, query: PoetryDbQuery, fields: re
 
 /** Poems per statement when rebuilding poetrydb_texts. */
 const REFRESH_BATCH = 500;
+/** Characters per stored chunk: small enough to stay inline in the row (no TOAST), so rechecks are cheap. */
+const CHUNK_CHARS = 1000;
+/** Past this many stale poems the trigram index is dropped and built afresh: far faster than row by row. */
+const BULK_REBUILD = 2000;
+const LINES_INDEX = "poetrydb_texts_lines_trgm_idx";
+
+/** The display lines cut into chunks of whole lines (a line longer than a chunk is a chunk of its own). */
+export function poetryDbChunks(lines: readonly string[], size = CHUNK_CHARS): string[] {
+  const chunks: string[] = [];
+  let current: string[] = [];
+  let length = 0;
+  for (const line of lines) {
+    if (current.length > 0 && length + 1 + line.length > size) {
+      chunks.push(current.join("\n"));
+      current = [];
+      length = 0;
+    }
+    length += (current.length > 0 ? 1 : 0) + line.length;
+    current.push(line);
+  }
+  if (current.length > 0) chunks.push(current.join("\n"));
+  return chunks;
+}
+
+async function rebuildTexts(db: DB, ids: string[]): Promise<void> {
+  const { rows } = await sql<{ id: string; content: string; content_hash: string }>`
+    select id, content, content_hash from poems where id = any(${ids})`.execute(db);
+  const poemIds: string[] = [];
+  const hashes: string[] = [];
+  const numbers: number[] = [];
+  const texts: string[] = [];
+  for (const row of rows) {
+    poetryDbChunks(poetryDbLines(row.content)).forEach((text, index) => {
+      poemIds.push(row.id);
+      hashes.push(row.content_hash);
+      numbers.push(index);
+      texts.push(text);
+    });
+  }
+  await db.transaction().execute(async (trx) => {
+    await sql`delete from poetrydb_texts where poem_id = any(${ids})`.execute(trx);
+    await sql`
+      insert into poetrydb_texts (poem_id, chunk, content_hash, lines)
+      select * from unnest(${poemIds}::text[], ${numbers}::int[], ${hashes}::text[], ${texts}::text[])`.execute(trx);
+  });
+}
 
 /**
- * Brings poetrydb_texts in step with poems (a row per poem, rebuilt when its content hash changed; rows of
- * deleted poems go with them) and returns how many rows were written. When nothing changed it costs one join
- * over ids and hashes, so it runs after every import and at every start.
+ * Brings poetrydb_texts in step with poems (rebuilt per poem when its content hash changed; rows of deleted
+ * poems go with them) and returns how many poems were redone. When nothing changed it costs one join over
+ * ids and hashes, so it runs after every import and at every start.
  */
-export async function refreshPoetryDbTexts(db: DB): Promise<number> {
+export async function refreshPoetryDbTexts(db: DB, options: { bulkAbove?: number } = {}): Promise<number> {
   const { rows: stale } = await sql<{ id: string }>`
-    select p.id from poems p left join poetrydb_texts x on x.poem_id = p.id
+    select p.id from poems p left join poetrydb_texts x on x.poem_id = p.id and x.chunk = 0
     where x.poem_id is null or x.content_hash <> p.content_hash
     order by p.id`.execute(db);
   const ids = stale.map((row) => row.id);
-  for (let start = 0; start < ids.length; start += REFRESH_BATCH) {
-    const batch = ids.slice(start, start + REFRESH_BATCH);
-    const { rows } = await sql<{ id: string; content: string; content_hash: string }>`
-      select id, content, content_hash from poems where id = any(${batch})`.execute(db);
-    await sql`
-      insert into poetrydb_texts (poem_id, content_hash, lines)
-      select * from unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.content_hash)}::text[],
-        ${rows.map((r) => poetryDbLines(r.content).join("\n"))}::text[])
-      on conflict (poem_id) do update set content_hash = excluded.content_hash, lines = excluded.lines`.execute(db);
+  if (ids.length === 0) return 0;
+  const bulk = ids.length > (options.bulkAbove ?? BULK_REBUILD);
+  if (bulk) await sql`drop index if exists ${sql.ref(LINES_INDEX)}`.execute(db);
+  try {
+    for (let start = 0; start < ids.length; start += REFRESH_BATCH) {
+      await rebuildTexts(db, ids.slice(start, start + REFRESH_BATCH));
+    }
+  } finally {
+    if (bulk) {
+      await sql`create index if not exists ${sql.ref(LINES_INDEX)} on poetrydb_texts using gin (lines gin_trgm_ops)`.execute(db);
+    }
   }
-  if (ids.length > 0) {
-    // New entries wait in the GIN index's pending list, which every lines query would scan until a vacuum.
-    await sql`select gin_clean_pending_list('poetrydb_texts_lines_trgm_idx'::regclass)`.execute(db);
-    await sql`analyze poetrydb_texts`.execute(db);
-  }
+  // New entries wait in the GIN index's pending list, which every lines query would scan until a vacuum.
+  if (!bulk) await sql`select gin_clean_pending_list(${LINES_INDEX}::regclass)`.execute(db);
+  await sql`analyze poetrydb_texts`.execute(db);
   return ids.length;
 }
