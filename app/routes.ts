@@ -26,6 +26,8 @@ export default [
   route("favorites", "routes/favorites.tsx"),
   route("profile", "routes/profile.tsx"),
   route("word-frequency", "routes/word-frequency.tsx"),
+  // The PoetryDB-compatible API: its whole URL grammar is read by one resource route.
+  route("poetrydb/*", "routes/poetrydb.ts"),
   ...prefix("test", [
     index("routes/test/index.tsx"),
     route("auth", "routes/test/auth.tsx"),

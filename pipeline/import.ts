@@ -7,6 +7,7 @@ import type { DB } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { type CollectionWrite, upsertCollection } from "~/server/models/collection-writes.server";
 import { refreshSearchIndex } from "~/server/models/search.server";
+import { refreshPoetryDbTexts } from "~/server/models/poetrydb.server";
 import { existingPoemIds, findStoredKeys, upsertPoems, type WriteCounts } from "~/server/models/poem-writes.server";
 import {
   insertPoets,
@@ -159,6 +160,8 @@ class Importer {
     // Search vectors are derived data: rebuilt here only for poems whose text changed.
     this.progress({ phase: "search", file: "", done: 0 });
     await refreshSearchIndex(this.db);
+    // The display text the /poetrydb lines search reads: redone only for poems whose text changed.
+    await refreshPoetryDbTexts(this.db);
     // Word counts are derived data too: recounted only for poets whose poems changed.
     const wordFrequency = await refreshWordFrequencies(this.db, {
       cacheDir: this.wordFrequencyCacheDir,

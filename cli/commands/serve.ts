@@ -12,6 +12,7 @@ import { runImport } from "../../pipeline/import";
 import { describeSchedule, readPins, runSchedule } from "../../pipeline/schedule";
 import { addDays, todayIn } from "~/lib/daily-date";
 import { countDailyPoems } from "~/server/models/daily.server";
+import { refreshPoetryDbTexts } from "~/server/models/poetrydb.server";
 import { action, parseOptions } from "../options";
 import { importProgressReporter } from "../progress";
 
@@ -156,6 +157,9 @@ export async function serve(raw: ServeOptions = {}): Promise<Serving> {
     const target = describeDb(configFromEnv());
     for (const r of applied) log(`${target}: applied migration ${r.migrationName}`);
     if (options.import) await importCorpusOnFirstRun(db);
+    // A database imported before the /poetrydb lines text existed gets it now (a no-op when up to date).
+    const derived = await refreshPoetryDbTexts(db);
+    if (derived > 0) log(`Prepared the /poetrydb text of ${derived.toLocaleString("en-US")} poems.`);
     await scheduleOnStart(db);
   } catch (error) {
     await closeDb();
