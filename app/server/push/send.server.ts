@@ -35,6 +35,24 @@ export type SendResult =
   /** Any other refusal (400, 401, 403, 413): retrying the same request will not help. */
   | { outcome: "rejected"; status: number; error: string; tries: number };
 
+// A VAPID JWT names only the push service's origin, so one signature serves every send to that service for
+// hours; signing anew per message was most of a send's CPU time.
+const VAPID_TTL_S = 12 * 3600;
+const vapidHeaders = new Map<string, { authorization: string; expiresAt: number }>();
+
+function vapidAuthorization(endpoint: string, vapid: VapidKeys): string {
+  const audience = new URL(endpoint).origin;
+  const key = `${audience} ${vapid.publicKey} ${vapid.subject}`;
+  const nowS = Math.floor(Date.now() / 1000);
+  const cached = vapidHeaders.get(key);
+  if (cached && cached.expiresAt - nowS > 3600) return cached.authorization;
+  const expiresAt = nowS + VAPID_TTL_S;
+  const headers = webpush.getVapidHeaders(audience, vapid.subject, vapid.publicKey, vapid.privateKey, "aes128gcm", expiresAt);
+  if (vapidHeaders.size > 1000) vapidHeaders.clear();
+  vapidHeaders.set(key, { authorization: headers.Authorization, expiresAt });
+  return headers.Authorization;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function retryAfterMs(header: string | null): number | null {
@@ -53,7 +71,7 @@ export async function sendPush(target: PushTarget, payload: string, options: Sen
   for (let attempt = 0; attempt <= retries; attempt++) {
     // Built afresh each try: every request gets its own encryption salt and key, as RFC 8291 wants.
     const request = webpush.generateRequestDetails(target, payload, {
-      vapidDetails: { subject: options.vapid.subject, publicKey: options.vapid.publicKey, privateKey: options.vapid.privateKey },
+      headers: { Authorization: vapidAuthorization(target.endpoint, options.vapid) },
       TTL: options.ttlSeconds,
       contentEncoding: "aes128gcm",
       urgency: "normal",
