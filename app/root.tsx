@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { PreferencesProvider, usePreferences } from "~/components/header/preferences";
+import { ServiceWorkerRegistration } from "~/components/service-worker";
 import { SiteHeader } from "~/components/site-header";
 import { useSiteName } from "~/components/use-site-name";
 import {
@@ -73,6 +74,7 @@ function Document({ children }: { children: ReactNode }) {
         </main>
         <ScrollRestoration />
         <Scripts />
+        <ServiceWorkerRegistration />
       </body>
     </html>
   );

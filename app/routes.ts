@@ -57,6 +57,9 @@ export default [
     route("search", "routes/api/search.ts"),
     route("daily/:year/:month/:day", "routes/api/daily.ts"),
     route("word-frequency", "routes/api/word-frequency.ts"),
+    route("notifications/public_key", "routes/api/notifications.public-key.ts"),
+    route("notifications/subscribe", "routes/api/notifications.subscribe.ts"),
+    route("notifications/preferences", "routes/api/notifications.preferences.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -1,6 +1,7 @@
 // `npm run bench [-- <name>…]`: runs the named benchmarks (default: all) and appends to bench/RESULTS.md.
 import { benchApi, benchPages } from "./http";
 import { benchImport } from "./import";
+import { benchPush } from "./push";
 import { benchSearch } from "./search";
 
 // The HTTP benchmarks serve build/: `npm run build` first (the bench script does).
@@ -9,6 +10,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   api: benchApi,
   pages: benchPages,
   search: benchSearch,
+  push: benchPush,
 };
 
 const names = process.argv.slice(2).filter((a) => a !== "--");

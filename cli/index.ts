@@ -2,8 +2,10 @@ import { pathToFileURL } from "node:url";
 import { Command } from "commander";
 import { importCommand } from "./commands/import";
 import { migrateCommand } from "./commands/migrate";
+import { pushCommand } from "./commands/push";
 import { scheduleCommand } from "./commands/schedule";
 import { serveCommand } from "./commands/serve";
+import { vapidCommand } from "./commands/vapid";
 import { wordfreqCommand } from "./commands/wordfreq";
 
 /** Builds the `poetry` program; tests call this and parse their own argv. */
@@ -15,7 +17,9 @@ export function buildProgram(): Command {
     .addCommand(importCommand())
     .addCommand(scheduleCommand())
     .addCommand(serveCommand())
-    .addCommand(wordfreqCommand());
+    .addCommand(wordfreqCommand())
+    .addCommand(pushCommand())
+    .addCommand(vapidCommand());
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -2,6 +2,7 @@ import { type ChangeEvent, useEffect, useRef } from "react";
 import { data, redirect, useFetcher, useNavigation } from "react-router";
 import { usePreferences } from "~/components/header/preferences";
 import { useHydrated } from "~/components/header/use-hydrated";
+import { NotificationSettings } from "~/components/notifications/notification-settings";
 import { siteNameFromMatches } from "~/components/use-site-name";
 import {
   applySettingsForm,
@@ -15,12 +16,13 @@ import {
   type SettingsField,
 } from "~/lib/reading-preferences";
 import { safeRedirectPath } from "~/lib/redirect-path";
+import { getUser } from "~/server/auth/auth.server";
 import { isSecureRequest } from "~/server/reading-preferences.server";
 import "~/styles/settings.css";
 import type { Route } from "./+types/settings";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { saved: new URL(request.url).searchParams.has("saved") };
+export async function loader({ request }: Route.LoaderArgs) {
+  return { saved: new URL(request.url).searchParams.has("saved"), signedIn: (await getUser(request)) !== null };
 }
 
 /**
@@ -132,14 +134,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         )}
       </header>
 
-      {/* Notifications: placeholder. The accounts issue builds this section (switch, four toggles, daily time). */}
-      <section className="settings__section" aria-labelledby="notifications-title">
-        <h2 id="notifications-title">Notifications</h2>
-        <p className="settings__note">
-          Notifications come with accounts: once you can sign in, you will be able to have a poem delivered every
-          day at a time you choose, and hear about new poets and features.
-        </p>
-      </section>
+      <NotificationSettings signedIn={loaderData.signedIn} />
 
       <form
         method="post"

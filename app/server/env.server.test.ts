@@ -54,3 +54,21 @@ describe("parseEnv", () => {
     expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toBe("loopback, 10.0.0.0/8");
   });
 });
+
+describe("VAPID and push scheduler settings", () => {
+  const publicKey = `B${"A".repeat(86)}`;
+  const privateKey = "A".repeat(43);
+
+  it("accepts a key pair, a subject and the scheduler flag", () => {
+    const env = parseEnv({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: "mailto:ops@example.org", PUSH_SCHEDULER: "true" });
+    expect(env).toMatchObject({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, PUSH_SCHEDULER: true });
+    expect(parseEnv({}).PUSH_SCHEDULER).toBe(false);
+  });
+
+  it("names a half-set pair, a malformed key, a bad subject and a bad flag", () => {
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: publicKey })).toThrow(/VAPID_PRIVATE_KEY: .*together/);
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: "abc", VAPID_PRIVATE_KEY: privateKey })).toThrow(/VAPID_PUBLIC_KEY: must be a base64url/);
+    expect(() => parseEnv({ VAPID_SUBJECT: "http://example.org" })).toThrow(/VAPID_SUBJECT: must be a mailto/);
+    expect(() => parseEnv({ PUSH_SCHEDULER: "yes" })).toThrow(/PUSH_SCHEDULER/);
+  });
+});

@@ -48,6 +48,26 @@ const EnvSchema = z.object({
       )
       .optional(),
   ),
+  // Web Push (VAPID) keys as `web-push generate-vapid-keys` prints them (base64url). Unset: generated once and
+  // kept in data/vapid.json (app/server/push/vapid.server.ts). Both or neither.
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key (87 characters)").optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key (43 characters)").optional(),
+  ),
+  // Who push services contact about our sends: a mailto: address or an https: URL.
+  VAPID_SUBJECT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, "must be a mailto: address or an https: URL")
+      .optional(),
+  ),
+  // Runs the push scheduler (every minute) inside the web server: the single-machine default.
+  PUSH_SCHEDULER: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false").transform((v) => v === "true")),
   CORPUS_DIR: z.preprocess(
     emptyAsUndefined,
     z.string().default(path.resolve(PROJECT_ROOT, "..", "shared", "corpus")),
@@ -55,6 +75,13 @@ const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+function checkPairs(config: Env): string[] {
+  if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
+    return [`  ${config.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY"}: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all`];
+  }
+  return [];
+}
 
 export class EnvError extends Error {}
 
@@ -65,6 +92,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
+  const pairs = checkPairs(result.data);
+  if (pairs.length > 0) throw new EnvError(`Invalid environment configuration:\n${pairs.join("\n")}`);
   return result.data;
 }
 

@@ -13,6 +13,7 @@ import { describeSchedule, readPins, runSchedule } from "../../pipeline/schedule
 import { addDays, todayIn } from "~/lib/daily-date";
 import { countDailyPoems } from "~/server/models/daily.server";
 import { refreshPoetryDbTexts } from "~/server/models/poetrydb.server";
+import { startPushScheduler } from "~/server/push/cron.server";
 import { action, parseOptions } from "../options";
 import { importProgressReporter } from "../progress";
 
@@ -174,10 +175,14 @@ export async function serve(raw: ServeOptions = {}): Promise<Serving> {
     throw error;
   }
   log(`Poetry Commons listening on ${running.url}`);
+  // The single-machine default: the daily push scheduler in this process (PUSH_SCHEDULER=true).
+  const pushScheduler = e.PUSH_SCHEDULER ? startPushScheduler(db, log) : undefined;
+  if (pushScheduler) log("Push scheduler running every minute (PUSH_SCHEDULER=true)");
 
   return {
     url: running.url,
     async close() {
+      await pushScheduler?.stop();
       const result = await running.close(SHUTDOWN_GRACE_MS);
       await closeDb();
       return result;

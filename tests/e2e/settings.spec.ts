@@ -31,7 +31,7 @@ test("shows every reading setting with the defaults selected", async ({ page }) 
   for (const section of ["Notifications", "Theme Style", "Poetry Font", "Font Size", "Overflow"]) {
     await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
   }
-  await expect(page.getByText("Notifications come with accounts")).toBeVisible();
+  await expect(page.getByText("Sign in to have a poem delivered every day at a time you choose.")).toBeVisible();
   await expect(page.getByRole("radio", { name: /Parchment/ })).toBeChecked();
   await expect(page.getByText("Classic light and dark")).toBeVisible();
   await expect(page.getByText("Glen and midnight")).toBeVisible();

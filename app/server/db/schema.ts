@@ -159,6 +159,43 @@ export interface WordCountSourcesTable {
   counted_at: Generated<Timestamp>;
 }
 
+export interface NotificationPreferencesTable {
+  user_id: number;
+  daily_poem: Generated<boolean>;
+  weekly_digest: Generated<boolean>;
+  author_updates: Generated<boolean>;
+  product_updates: Generated<boolean>;
+  /** Minutes after local midnight, 0–1439. */
+  daily_poem_time_minutes: Generated<number>;
+  /** An IANA time zone name. */
+  timezone: Generated<string>;
+  updated_at: Timestamp;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** When the next daily poem is due (UTC); null while the daily poem is off. */
+  next_due_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PushDeliveriesTable {
+  subscription_id: number;
+  kind: string;
+  /** The reader's calendar date, 'YYYY-MM-DD'. */
+  date: ColumnType<string, string, string>;
+  status: "claimed" | "sent" | "skipped" | "failed";
+  claimed_at: RequiredTimestamp;
+  attempts: Generated<number>;
+  sent_at: Timestamp | null;
+  last_error: string | null;
+}
+
 export interface Database {
   poets: PoetsTable;
   poems: PoemsTable;
@@ -171,6 +208,9 @@ export interface Database {
   daily_poems: DailyPoemsTable;
   word_counts: WordCountsTable;
   word_count_sources: WordCountSourcesTable;
+  notification_preferences: NotificationPreferencesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_deliveries: PushDeliveriesTable;
 }
 
 export type Poet = Selectable<PoetsTable>;
@@ -192,3 +232,5 @@ export type NewFavorite = Insertable<FavoritesTable>;
 export type LoginAttempt = Selectable<LoginAttemptsTable>;
 export type DailyPoem = Selectable<DailyPoemsTable>;
 export type NewDailyPoem = Insertable<DailyPoemsTable>;
+export type NotificationPreferencesRow = Selectable<NotificationPreferencesTable>;
+export type PushSubscription = Selectable<PushSubscriptionsTable>;
