@@ -26,6 +26,9 @@ export default [
   route("favorites", "routes/favorites.tsx"),
   route("profile", "routes/profile.tsx"),
   route("word-frequency", "routes/word-frequency.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("auth/oidc", "routes/auth.oidc.tsx"),
+  route("auth/oidc/callback", "routes/auth.oidc.callback.tsx"),
   ...prefix("test", [
     index("routes/test/index.tsx"),
     route("auth", "routes/test/auth.tsx"),
@@ -55,6 +58,7 @@ export default [
     route("search", "routes/api/search.ts"),
     route("daily/:year/:month/:day", "routes/api/daily.ts"),
     route("word-frequency", "routes/api/word-frequency.ts"),
+    route("contact", "routes/api/contact.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

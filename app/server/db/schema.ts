@@ -159,6 +159,30 @@ export interface WordCountSourcesTable {
   counted_at: Generated<Timestamp>;
 }
 
+export type ContactDelivery = "stored" | "sent" | "failed";
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  message: string;
+  client_ip: string;
+  delivery: ColumnType<ContactDelivery, ContactDelivery | undefined, ContactDelivery>;
+  delivery_error: string | null;
+  created_at: Timestamp;
+}
+
+/** An account's link to an OpenID Connect provider's user: (issuer, subject) is unique and never reused. */
+export interface UserIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: number;
+  /** The provider's email claim at the last sign-in (informational; matching never uses it). */
+  email: string | null;
+  created_at: Timestamp;
+  last_sign_in_at: Timestamp;
+}
+
 export interface Database {
   poets: PoetsTable;
   poems: PoemsTable;
@@ -171,6 +195,8 @@ export interface Database {
   daily_poems: DailyPoemsTable;
   word_counts: WordCountsTable;
   word_count_sources: WordCountSourcesTable;
+  contact_messages: ContactMessagesTable;
+  user_identities: UserIdentitiesTable;
 }
 
 export type Poet = Selectable<PoetsTable>;
@@ -192,3 +218,6 @@ export type NewFavorite = Insertable<FavoritesTable>;
 export type LoginAttempt = Selectable<LoginAttemptsTable>;
 export type DailyPoem = Selectable<DailyPoemsTable>;
 export type NewDailyPoem = Insertable<DailyPoemsTable>;
+export type ContactMessage = Selectable<ContactMessagesTable>;
+export type NewContactMessage = Insertable<ContactMessagesTable>;
+export type UserIdentity = Selectable<UserIdentitiesTable>;
