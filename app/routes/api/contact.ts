@@ -2,7 +2,7 @@ import { z } from "zod";
 import { requireSameOrigin } from "~/server/auth/origin.server";
 import { submitContact } from "~/server/contact/contact.server";
 import { getDb } from "~/server/db.server";
-import { apiLoader, badParameter, jsonError, parseInput } from "~/server/http.server";
+import { apiLoader, badParameter, jsonError } from "~/server/http.server";
 import { clientIpOf } from "~/server/load-context";
 import type { Route } from "./+types/contact";
 
@@ -39,7 +39,10 @@ export function action({ request, context }: Route.ActionArgs) {
     } catch {
       throw badParameter("body", "body must be a JSON object with name, email and message");
     }
-    const body = parseInput(Body, raw);
+    // A non-object body has no field to name, so the parameter is the body itself.
+    const shape = Body.safeParse(raw);
+    if (!shape.success) throw badParameter("body", "body must be a JSON object with name, email and message");
+    const body = shape.data;
     const outcome = await submitContact(getDb(), body, { clientIp: clientIpOf(context) });
     switch (outcome.status) {
       case 200:
