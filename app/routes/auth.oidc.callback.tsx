@@ -36,6 +36,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+// The error page keeps the loader's no-store and its clearing of the flow cookie.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Sign-in failed | ${siteNameFromMatches(matches)}` },
   { name: "robots", content: "noindex" },

@@ -22,11 +22,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     await createOidcAuthenticator(getDb(), settings, null).authenticate("oidc", start);
   } catch (thrown) {
     if (thrown instanceof Response) throw thrown;
-    if (thrown instanceof OidcError) return data({ error: thrown.message, providerName: settings.name }, { status: 502 });
+    if (thrown instanceof OidcError) {
+      return data({ error: thrown.message, providerName: settings.name }, { status: 502, headers: { "Cache-Control": "no-store" } });
+    }
     throw thrown;
   }
   return data({ error: "Signing in could not start.", providerName: settings.name }, { status: 500 });
 }
+
+// The error page keeps the loader's no-store and its clearing of the flow cookie.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Sign-in failed | ${siteNameFromMatches(matches)}` },

@@ -97,6 +97,8 @@ test("a callback without the flow's cookie, or with a wrong state, is a clear er
   const wrong = await page.goto("/auth/oidc/callback?code=abc&state=not-the-one-sent");
   expect(wrong?.status()).toBe(400);
   await expect(page.getByRole("alert")).toContainText("does not belong to the sign-in you started");
+  // The one-time flow cookie is cleared by the refusal.
+  expect((await page.context().cookies()).find((cookie) => cookie.name === "pc_oidc")).toBeUndefined();
   await expect(header(page).getByRole("button", { name: "Sign In" })).toBeVisible();
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import * as start from "~/routes/auth.oidc";
 import * as callback from "~/routes/auth.oidc.callback";
 import type { IdTokenClaims } from "~/server/auth/oidc/id-token.server";
 import { accountForClaims, firstNameFromClaims } from "~/server/auth/oidc/oidc-account.server";
@@ -86,5 +87,12 @@ describe("the callback route", () => {
     const forged = await run(callback.loader, get("/auth/oidc/callback?code=x&state=y", { Cookie: "pc_oidc=forged-value" }));
     expect(forged.status).toBe(400);
     expect(forged.headers.get("Set-Cookie")).toMatch(/^pc_oidc=;/);
+  });
+
+  test("an unreachable provider makes the start a clear 502 page, not a 500", async () => {
+    // The issuer of these tests is a loopback port nobody listens on.
+    const answer = await run(start.loader, get("/auth/oidc?redirectTo=/about"));
+    expect(answer.status).toBe(502);
+    expect(answer.body.error).toMatch(/could not be reached/);
   });
 });
