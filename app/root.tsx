@@ -20,6 +20,7 @@ import {
   type ReadingPreferences,
 } from "~/lib/reading-preferences";
 import { getUser } from "~/server/auth/auth.server";
+import { oidcSettings } from "~/server/auth/oidc/oidc.server";
 import { env } from "~/server/env.server";
 import type { Route } from "./+types/root";
 import "./styles/fonts.css";
@@ -30,6 +31,8 @@ import "./styles/header.css";
 export async function loader({ request }: Route.LoaderArgs) {
   return {
     siteName: env().SITE_NAME,
+    // The OpenID Connect provider's name for the 'Sign in with …' button, or null when it is not configured.
+    oidcName: oidcSettings()?.name ?? null,
     // Read on every request so the first paint already has the reader's theme, font and size.
     preferences: preferencesFromCookieHeader(request.headers.get("Cookie")),
     // Only what the header shows. A database outage must not take every page down: it reads as signed out.

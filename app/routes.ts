@@ -28,6 +28,9 @@ export default [
   route("word-frequency", "routes/word-frequency.tsx"),
   // The PoetryDB-compatible API: its whole URL grammar is read by one resource route.
   route("poetrydb/*", "routes/poetrydb.ts"),
+  route("contact", "routes/contact.tsx"),
+  route("auth/oidc", "routes/auth.oidc.tsx"),
+  route("auth/oidc/callback", "routes/auth.oidc.callback.tsx"),
   ...prefix("test", [
     index("routes/test/index.tsx"),
     route("auth", "routes/test/auth.tsx"),
@@ -60,6 +63,7 @@ export default [
     route("notifications/public_key", "routes/api/notifications.public-key.ts"),
     route("notifications/subscribe", "routes/api/notifications.subscribe.ts"),
     route("notifications/preferences", "routes/api/notifications.preferences.ts"),
+    route("contact", "routes/api/contact.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -53,6 +53,18 @@ describe("parseEnv", () => {
     expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
     expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toBe("loopback, 10.0.0.0/8");
   });
+
+  it("validates the contact form and OpenID Connect settings together", () => {
+    expect(parseEnv({}).CONTACT_ENABLED).toBe(true);
+    expect(parseEnv({ CONTACT_ENABLED: "false" }).CONTACT_ENABLED).toBe(false);
+    expect(() => parseEnv({ CONTACT_ENABLED: "no" })).toThrow(/CONTACT_ENABLED/);
+    expect(() => parseEnv({ SMTP_URL: "smtp://127.0.0.1:25" })).toThrow(/CONTACT_TO: is required when SMTP_URL is set/);
+    expect(() => parseEnv({ SMTP_URL: "http://x", CONTACT_TO: "a@b.org" })).toThrow(/SMTP_URL: must be an smtp/);
+    expect(parseEnv({ SMTP_URL: "smtps://u:p@mail.example.org", CONTACT_TO: "a@b.org" }).CONTACT_TO).toBe("a@b.org");
+    expect(() => parseEnv({ OIDC_ISSUER: "https://id.example.org" })).toThrow(/OIDC_CLIENT_ID: is required[\s\S]*OIDC_CLIENT_SECRET/);
+    const oidc = parseEnv({ OIDC_ISSUER: "https://id.example.org", OIDC_CLIENT_ID: "poetry", OIDC_CLIENT_SECRET: "s3cret" });
+    expect(oidc.OIDC_NAME).toBe("OpenID Connect");
+  });
 });
 
 describe("VAPID and push scheduler settings", () => {

@@ -72,6 +72,27 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.string().default(path.resolve(PROJECT_ROOT, "..", "shared", "corpus")),
   ),
+  // The contact form (app/server/contact/): "false" switches it off (the API answers 503).
+  CONTACT_ENABLED: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("true").transform((v) => v === "true")),
+  // Messages are always stored; with SMTP_URL (smtp:// or smtps://) they are also mailed to CONTACT_TO.
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+  CONTACT_TO: z.preprocess(emptyAsUndefined, z.email("must be an email address").optional()),
+  CONTACT_FROM: z.preprocess(emptyAsUndefined, z.string().trim().min(3).max(300).optional()),
+  // OpenID Connect sign-in (app/server/auth/oidc/): on when issuer, client id and secret are all set.
+  OIDC_ISSUER: z.preprocess(emptyAsUndefined, z.url().optional()),
+  OIDC_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  OIDC_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  OIDC_NAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(60).default("OpenID Connect")),
+}).superRefine((value, ctx) => {
+  if (value.SMTP_URL && !value.CONTACT_TO) {
+    ctx.addIssue({ code: "custom", path: ["CONTACT_TO"], message: "is required when SMTP_URL is set" });
+  }
+  const oidc = [value.OIDC_ISSUER, value.OIDC_CLIENT_ID, value.OIDC_CLIENT_SECRET];
+  if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+    for (const name of ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const) {
+      if (!value[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when any OIDC_ variable is set" });
+    }
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -101,5 +122,11 @@ let cached: Env | undefined;
 
 export function env(): Env {
   cached ??= parseEnv();
+  return cached;
+}
+
+/** Reads process.env again: for tests that switch a setting (the contact form, OpenID Connect) mid-file. */
+export function reloadEnv(): Env {
+  cached = parseEnv();
   return cached;
 }

@@ -13,6 +13,7 @@ import path from "node:path";
 import pg from "pg";
 import { PROJECT_ROOT } from "~/server/env.server";
 import { smallCorpus } from "../helpers/corpus";
+import { oidcServerEnv } from "./support/oidc";
 import { E2E_DIR, E2E_PORT, type E2eState, STATE_FILE } from "./support/state";
 
 const E2E_DATABASE = E2E_PORT === 3100 ? "poetry_e2e" : `poetry_e2e_${E2E_PORT}`;
@@ -39,6 +40,8 @@ function freshPglite(): string {
 
 const corpusDir = await smallCorpus();
 const childEnv: NodeJS.ProcessEnv = { ...process.env, CORPUS_DIR: corpusDir, NODE_ENV: "production" };
+// OpenID Connect sign-in against the provider tests/e2e/oidc.spec.ts starts (contacted only when used).
+Object.assign(childEnv, oidcServerEnv());
 let database: string;
 if (process.env.DATABASE_URL) {
   childEnv.DATABASE_URL = await freshPostgres(process.env.DATABASE_URL);

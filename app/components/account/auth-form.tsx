@@ -1,5 +1,5 @@
 import { type ComponentType, type FormEvent, useState } from "react";
-import { type FetcherFormProps, Link } from "react-router";
+import { type FetcherFormProps, Link, useRouteLoaderData } from "react-router";
 import { type AuthField, type FieldErrors, parseSignIn, parseSignUp, PASSWORD_MIN } from "./auth-schema";
 
 export type AuthMode = "signin" | "signup";
@@ -48,6 +48,7 @@ export function AuthForm({
   onSubmitValid,
 }: AuthFormProps) {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const oidcName = (useRouteLoaderData("root") as { oidcName?: string | null } | undefined)?.oidcName ?? null;
   const serverResult = result?.intent === mode ? result : undefined;
   const errors: FieldErrors = clientErrors ?? serverResult?.errors ?? {};
   const formError = clientErrors ? undefined : serverResult?.formError;
@@ -128,6 +129,12 @@ export function AuthForm({
           {busy ? (mode === "signup" ? "Creating account..." : "Signing in...") : TITLES[mode]}
         </button>
       </FormComponent>
+      {oidcName && (
+        // A plain link: the start route answers with a redirect to the provider, a full page load.
+        <a className="button auth-form__oidc" href={`/auth/oidc?${new URLSearchParams({ redirectTo })}`}>
+          Sign in with {oidcName}
+        </a>
+      )}
       <p className="auth-form__switch">
         {mode === "signin" ? "New here? " : "Already have an account? "}
         {onModeChange ? (

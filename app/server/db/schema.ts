@@ -196,6 +196,30 @@ export interface PushDeliveriesTable {
   last_error: string | null;
 }
 
+export type ContactDelivery = "stored" | "sent" | "failed";
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  message: string;
+  client_ip: string;
+  delivery: ColumnType<ContactDelivery, ContactDelivery | undefined, ContactDelivery>;
+  delivery_error: string | null;
+  created_at: Timestamp;
+}
+
+/** An account's link to an OpenID Connect provider's user: (issuer, subject) is unique and never reused. */
+export interface UserIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: number;
+  /** The provider's email claim at the last sign-in (informational; matching never uses it). */
+  email: string | null;
+  created_at: Timestamp;
+  last_sign_in_at: Timestamp;
+}
+
 export interface Database {
   poets: PoetsTable;
   poems: PoemsTable;
@@ -211,6 +235,8 @@ export interface Database {
   notification_preferences: NotificationPreferencesTable;
   push_subscriptions: PushSubscriptionsTable;
   push_deliveries: PushDeliveriesTable;
+  contact_messages: ContactMessagesTable;
+  user_identities: UserIdentitiesTable;
 }
 
 export type Poet = Selectable<PoetsTable>;
@@ -234,3 +260,6 @@ export type DailyPoem = Selectable<DailyPoemsTable>;
 export type NewDailyPoem = Insertable<DailyPoemsTable>;
 export type NotificationPreferencesRow = Selectable<NotificationPreferencesTable>;
 export type PushSubscription = Selectable<PushSubscriptionsTable>;
+export type ContactMessage = Selectable<ContactMessagesTable>;
+export type NewContactMessage = Insertable<ContactMessagesTable>;
+export type UserIdentity = Selectable<UserIdentitiesTable>;
