@@ -52,6 +52,8 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.string().default(path.resolve(PROJECT_ROOT, "..", "shared", "corpus")),
   ),
+  // Where `poetry audio` writes the daily recordings served at /audio/daily/{date}.mp3.
+  DAILY_AUDIO_DIR: z.preprocess(emptyAsUndefined, z.string().default(path.join(PROJECT_ROOT, "public", "audio", "daily"))),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
