@@ -259,6 +259,8 @@ test.describe("word frequency", () => {
 
   for (const [mode, prefs] of Object.entries(THEME_MODES)) {
     test(`${mode} mode: the list, the open poet list and the cloud are themed and pass axe`, async ({ page, context }) => {
+      // Three axe runs on a busy machine.
+      test.setTimeout(120_000);
       await setPreferencesCookie(context, prefs);
       await gotoHydrated(page, "/word-frequency");
       await expect(page.locator("html")).toHaveAttribute("data-theme", mode);
