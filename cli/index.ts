@@ -1,5 +1,6 @@
 import { pathToFileURL } from "node:url";
 import { Command } from "commander";
+import { audioCommand } from "./commands/audio";
 import { importCommand } from "./commands/import";
 import { migrateCommand } from "./commands/migrate";
 import { pushCommand } from "./commands/push";
@@ -19,7 +20,8 @@ export function buildProgram(): Command {
     .addCommand(serveCommand())
     .addCommand(wordfreqCommand())
     .addCommand(pushCommand())
-    .addCommand(vapidCommand());
+    .addCommand(vapidCommand())
+    .addCommand(audioCommand());
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

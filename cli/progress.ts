@@ -40,3 +40,23 @@ export function importProgressReporter(stream: NodeJS.WriteStream = process.stde
     },
   };
 }
+
+/**
+ * Progress through a known number of items (`poetry audio`): a bar on a terminal, a plain line every
+ * `every` items (and at the end) when output is piped.
+ */
+export function countProgressReporter(label: string, total: number, stream: NodeJS.WriteStream = process.stderr, every = 10) {
+  const bar = stream.isTTY
+    ? new cliProgress.SingleBar({ format: `${label} |{bar}| {value}/{total}`, hideCursor: true, stream }, cliProgress.Presets.shades_classic)
+    : null;
+  bar?.start(total, 0);
+  return {
+    tick(done: number): void {
+      if (bar) bar.update(done);
+      else if (done === total || done % every === 0) stream.write(`  ${label}: ${done}/${total}\n`);
+    },
+    stop(): void {
+      bar?.stop();
+    },
+  };
+}

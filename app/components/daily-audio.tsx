@@ -33,8 +33,10 @@ export function DailyAudio({ src }: { src: string | null }) {
     setPlaying(false);
     setElapsed(0);
     setTotal(0);
-    // The element may have failed before hydration attached the handlers.
-    if (audioRef.current?.error) setFailed(true);
+    // The element may have failed, or read its metadata, before hydration attached the handlers.
+    const audio = audioRef.current;
+    if (audio?.error) setFailed(true);
+    else if (audio && audio.readyState >= HTMLMediaElement.HAVE_METADATA) setTotal(audio.duration);
   }, [src]);
 
   useEffect(() => {

@@ -1,13 +1,18 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { IsoDate } from "~/lib/daily-date";
-import { PROJECT_ROOT } from "./env.server";
+import { env, PROJECT_ROOT } from "./env.server";
 
-/** Where `poetry audio` writes the day's recording (not committed; see the spec's /audio/daily/{date}.mp3). */
-export const DAILY_AUDIO_DIR = path.join(PROJECT_ROOT, "public", "audio", "daily");
+/**
+ * Where `poetry audio` writes the day's recording (not committed; see the spec's /audio/daily/{date}.mp3):
+ * public/audio/daily unless DAILY_AUDIO_DIR says otherwise.
+ */
+export function dailyAudioDir(): string {
+  return path.resolve(PROJECT_ROOT, env().DAILY_AUDIO_DIR);
+}
 
-export function dailyAudioFile(date: IsoDate): string {
-  return path.join(DAILY_AUDIO_DIR, `${date}.mp3`);
+export function dailyAudioFile(date: IsoDate, dir = dailyAudioDir()): string {
+  return path.join(dir, `${date}.mp3`);
 }
 
 /** The public address of the day's recording when its file exists, else null. */

@@ -83,6 +83,8 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   OIDC_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   OIDC_NAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(60).default("OpenID Connect")),
+  // Where `poetry audio` writes the daily recordings served at /audio/daily/{date}.mp3.
+  DAILY_AUDIO_DIR: z.preprocess(emptyAsUndefined, z.string().default(path.join(PROJECT_ROOT, "public", "audio", "daily"))),
 }).superRefine((value, ctx) => {
   if (value.SMTP_URL && !value.CONTACT_TO) {
     ctx.addIssue({ code: "custom", path: ["CONTACT_TO"], message: "is required when SMTP_URL is set" });

@@ -9,6 +9,9 @@ import { env, PROJECT_ROOT } from "~/server/env.server";
 import { BUILD_DIR, SHUTDOWN_GRACE_MS, serverBuildPath, startServer } from "~/server/web-server.server";
 import { wordFrequencyCacheDir } from "~/server/models/word-frequency.server";
 import { runImport } from "../../pipeline/import";
+import { refreshWordFrequencies } from "../../pipeline/wordfreq";
+import { wordFreqProgressReporter } from "./wordfreq";
+import { WORD_FREQUENCY_LIMITS, wordFrequencyCacheFile } from "~/lib/word-frequency";
 import { describeSchedule, readPins, runSchedule } from "../../pipeline/schedule";
 import { addDays, todayIn } from "~/lib/daily-date";
 import { countDailyPoems } from "~/server/models/daily.server";
@@ -105,6 +108,22 @@ async function importCorpusOnFirstRun(db: DB): Promise<void> {
   }
 }
 
+/**
+ * A database imported before word frequencies existed (or whose caches were deleted) has poems but no counts:
+ * count them now, so /word-frequency and its API do not answer empty. Nothing happens when they are there.
+ */
+export async function countWordsOnStart(db: DB, cacheDir = wordFrequencyCacheDir()): Promise<void> {
+  if (!(await hasPoems(db))) return;
+  const counted = await db.selectFrom("word_count_sources").select("poet_id").limit(1).executeTakeFirst();
+  const cachesWritten = WORD_FREQUENCY_LIMITS.every((limit) =>
+    [true, false].every((exclude) => existsSync(path.join(cacheDir, wordFrequencyCacheFile(exclude, limit)))),
+  );
+  if (counted && cachesWritten) return;
+  log(counted ? "Writing the word-frequency caches." : "The poems have no word counts yet: counting them (once).");
+  const report = await refreshWordFrequencies(db, { cacheDir, onProgress: wordFreqProgressReporter(process.stdout) });
+  log(`Word frequencies ready: ${report.poetsCounted} poets counted in ${(report.durationMs / 1000).toFixed(1)} s.`);
+}
+
 /** Days of history the first run schedules, and days ahead every start keeps scheduled. */
 export const SCHEDULE_BACK_DAYS = 30;
 export const SCHEDULE_AHEAD_DAYS = 30;
@@ -161,6 +180,7 @@ export async function serve(raw: ServeOptions = {}): Promise<Serving> {
     // A database imported before the /poetrydb lines text existed gets it now (a no-op when up to date).
     const derived = await refreshPoetryDbTexts(db);
     if (derived > 0) log(`Prepared the /poetrydb text of ${derived.toLocaleString("en-US")} poems.`);
+    await countWordsOnStart(db);
     await scheduleOnStart(db);
   } catch (error) {
     await closeDb();

@@ -1,6 +1,10 @@
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { renderPoemAudio } from "../../pipeline/daily-audio";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { e2ePoems, textLines } from "./support/corpus";
+import { E2E_AUDIO_DIR } from "./support/state";
 
 /**
  * The poem of the day. The e2e server's first run scheduled from 30 days ago to 30 days ahead (UTC); the
@@ -52,6 +56,82 @@ test.describe("daily poem", () => {
     await expect(page.getByRole("button", { name: "No audio available" })).toBeDisabled();
     const missing = await page.request.get(`/audio/daily/${utcDate().iso}.mp3`);
     expect(missing.status()).toBe(404);
+  });
+
+  test("a generated recording plays with elapsed and total time and a visualiser, pauses, and goes back to 0 at the end", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    // Yesterday's poem, recorded by the pipeline `poetry audio` uses, into the e2e server's audio folder.
+    const day = utcDate(-1);
+    const poem = await scheduled(page, -1);
+    const file = path.join(E2E_AUDIO_DIR, `${day.iso}.mp3`);
+    const corpus = e2ePoems().find((p) => p.id === poem.id)!;
+    await renderPoemAudio({ title: poem.title, author: poem.author, content: corpus.content }, file);
+    try {
+      const served = await page.request.get(`/audio/daily/${day.iso}.mp3`);
+      expect(served.status()).toBe(200);
+      expect(served.headers()["content-type"]).toBe("audio/mpeg");
+      const ranged = await page.request.get(`/audio/daily/${day.iso}.mp3`, { headers: { Range: "bytes=0-9" } });
+      expect(ranged.status()).toBe(206);
+      expect((await ranged.body()).subarray(0, 3).toString("latin1")).toBe("ID3");
+
+      await page.goto(day.path);
+      await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+      const play = page.getByRole("button", { name: "Play the recording" });
+      const time = page.locator(".daily-audio__time");
+      await expect(page.locator("canvas.daily-audio__visualiser")).toBeAttached();
+      // The total comes from the file's metadata: at least a few seconds for a poem read aloud.
+      await expect(time).toHaveText(/^Elapsed 0:00 \/ total (?!0:00)\d+:\d\d$/);
+      const total = (await time.textContent())!.replace(/.*total /, "");
+
+      await play.click();
+      const pause = page.getByRole("button", { name: "Pause the recording" });
+      await expect(pause).toHaveAttribute("aria-pressed", "true");
+      await expect(time).not.toHaveText(/Elapsed 0:00 /, { timeout: 5_000 });
+      // The visualiser draws the analyser's spectrum while it plays.
+      await expect
+        .poll(() =>
+          page.locator("canvas.daily-audio__visualiser").evaluate((c: HTMLCanvasElement) => {
+            const data = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
+            return data.some((v, i) => i % 4 === 3 && v > 0);
+          }),
+        )
+        .toBe(true);
+
+      await pause.click();
+      await expect(play).toHaveAttribute("aria-pressed", "false");
+      const paused = await time.textContent();
+      await page.waitForTimeout(1_200);
+      await expect(time).toHaveText(paused!);
+
+      // Near the end, play on: at the end it is back at 0 with the total kept.
+      await page.locator(".daily-audio audio").evaluate((a: HTMLAudioElement) => {
+        a.currentTime = Math.max(0, a.duration - 1.5);
+      });
+      await play.click();
+      await expect(play).toBeVisible({ timeout: 10_000 });
+      await expect(time).toHaveText(`Elapsed 0:00 / total ${total}`);
+      expect(await page.locator(".daily-audio audio").evaluate((a: HTMLAudioElement) => a.currentTime)).toBe(0);
+      await expectNoSeriousA11yViolations(page);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+
+  test("a recording that fails to load gives the disabled 'No audio available' button", async ({ page }) => {
+    // The file exists when the page is rendered but is not audio: the browser's error ends in the fallback.
+    const day = utcDate(-2);
+    const file = path.join(E2E_AUDIO_DIR, `${day.iso}.mp3`);
+    mkdirSync(E2E_AUDIO_DIR, { recursive: true });
+    writeFileSync(file, "this is not an MP3 file");
+    try {
+      await page.goto(day.path);
+      await expect(page.getByRole("button", { name: "No audio available" })).toBeDisabled();
+      await expect(page.getByRole("button", { name: /Play/ })).toHaveCount(0);
+    } finally {
+      rmSync(file, { force: true });
+    }
   });
 
   test("Previous and Next move a day at a time", async ({ page }) => {

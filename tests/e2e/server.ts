@@ -14,7 +14,7 @@ import pg from "pg";
 import { PROJECT_ROOT } from "~/server/env.server";
 import { smallCorpus } from "../helpers/corpus";
 import { oidcServerEnv } from "./support/oidc";
-import { E2E_DIR, E2E_PORT, type E2eState, STATE_FILE } from "./support/state";
+import { E2E_AUDIO_DIR, E2E_DIR, E2E_PORT, type E2eState, STATE_FILE } from "./support/state";
 
 const E2E_DATABASE = E2E_PORT === 3100 ? "poetry_e2e" : `poetry_e2e_${E2E_PORT}`;
 
@@ -42,6 +42,9 @@ const corpusDir = await smallCorpus();
 const childEnv: NodeJS.ProcessEnv = { ...process.env, CORPUS_DIR: corpusDir, NODE_ENV: "production" };
 // OpenID Connect sign-in against the provider tests/e2e/oidc.spec.ts starts (contacted only when used).
 Object.assign(childEnv, oidcServerEnv());
+// Recordings the daily spec generates go to this run's own folder, never the developer's public/audio/daily.
+childEnv.DAILY_AUDIO_DIR = E2E_AUDIO_DIR;
+rmSync(E2E_AUDIO_DIR, { recursive: true, force: true });
 let database: string;
 if (process.env.DATABASE_URL) {
   childEnv.DATABASE_URL = await freshPostgres(process.env.DATABASE_URL);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runImport } from "../../pipeline/import";
 import { refreshWordFrequencies } from "../../pipeline/wordfreq";
+import { countWordsOnStart } from "../../cli/commands/serve";
 import { loader } from "~/routes/api/word-frequency";
 import { setDb } from "~/server/db.server";
 import { topWords, WHOLE_CORPUS_SCOPE, wordFrequencyCacheFile } from "~/server/models/word-frequency.server";
@@ -181,5 +182,34 @@ describe("the small corpus slice", () => {
     }
     const total = top.reduce((n, w) => n + w.frequency, 0);
     expect(total).toBeGreaterThan(500);
+  });
+});
+
+describe("poetry serve on a database imported before word counts existed", () => {
+  test("counts every poet and writes the caches once, then leaves them alone", async () => {
+    const before = await topWords(t.db, { scope: WHOLE_CORPUS_SCOPE, limit: 100, excludeCommon: true });
+    const housman = (await t.db.selectFrom("poets").select("id").where("name", "=", "A. E. Housman").executeTakeFirstOrThrow()).id;
+    const housmanBefore = await topWords(t.db, { scope: housman, limit: 50, excludeCommon: false });
+    expect(before.length).toBe(100);
+    // What an older import left: poems, no counts, no caches.
+    await t.db.deleteFrom("word_counts").execute();
+    await t.db.deleteFrom("word_count_sources").execute();
+    expect(await topWords(t.db, { scope: WHOLE_CORPUS_SCOPE, limit: 25, excludeCommon: true })).toEqual([]);
+    const startCaches = path.join(dir, "start-cache");
+
+    await countWordsOnStart(t.db, startCaches);
+    expect(await topWords(t.db, { scope: WHOLE_CORPUS_SCOPE, limit: 100, excludeCommon: true })).toEqual(before);
+    expect(await topWords(t.db, { scope: housman, limit: 50, excludeCommon: false })).toEqual(housmanBefore);
+    for (const excludeCommon of [true, false]) {
+      for (const limit of [25, 50, 75, 100]) {
+        const file = JSON.parse(readFileSync(path.join(startCaches, wordFrequencyCacheFile(excludeCommon, limit)), "utf8"));
+        expect(file).toEqual((await api(`?limit=${limit}&excludeCommon=${excludeCommon}`)).body);
+      }
+    }
+
+    // A later start finds them and counts nothing.
+    const counted = await t.db.selectFrom("word_count_sources").select(["poet_id", "counted_at"]).orderBy("poet_id").execute();
+    await countWordsOnStart(t.db, startCaches);
+    expect(await t.db.selectFrom("word_count_sources").select(["poet_id", "counted_at"]).orderBy("poet_id").execute()).toEqual(counted);
   });
 });

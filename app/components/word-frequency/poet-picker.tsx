@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 
 export interface PoetOption {
   directory_name: string;
@@ -7,10 +7,12 @@ export interface PoetOption {
 
 /** Options shown at once while searching: the spec's poet list page size. */
 const SHOWN = 100;
+const ALL_POEMS = "All Poems";
 
 /**
- * The poet selector with its own search box: a button naming the current choice opens a panel with a search
- * field, 'All Poems' and the matching poets ('No options available' when none match).
+ * The poet selector with its own search box, as an ARIA combobox: typing filters the listbox ('All Poems'
+ * first, 'No options available' when nothing matches), ↑/↓ move through the options, Enter chooses, Escape
+ * closes and puts back the current choice. Without JavaScript the page shows a plain <select> instead.
  */
 export function PoetPicker({
   poets,
@@ -21,88 +23,162 @@ export function PoetPicker({
   value: string;
   onChange: (directory: string) => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState("");
-  const panelId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const searchRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const listId = `${id}-list`;
   const current = poets.find((p) => p.directory_name === value);
-
-  const matches = useMemo(() => {
-    const q = query.trim().toLocaleLowerCase("en");
-    const found = q ? poets.filter((p) => p.name.toLocaleLowerCase("en").includes(q)) : poets;
-    return found.slice(0, SHOWN);
-  }, [poets, query]);
-  const showAll = !query.trim() || "all poems".includes(query.trim().toLocaleLowerCase("en"));
+  const currentName = current?.name ?? ALL_POEMS;
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState(currentName);
+  const [query, setQuery] = useState("");
+  const [active, setActive] = useState(-1);
+  const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    if (!open) return;
-    searchRef.current?.focus();
-    const close = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("mousedown", close);
-    return () => document.removeEventListener("mousedown", close);
-  }, [open]);
+    if (!open) setText(currentName);
+  }, [currentName, open]);
 
-  const choose = (directory: string) => {
+  const options = useMemo(() => {
+    const q = query.trim().toLocaleLowerCase("en");
+    const found = q ? poets.filter((p) => p.name.toLocaleLowerCase("en").includes(q)) : poets;
+    const all = !q || ALL_POEMS.toLocaleLowerCase("en").includes(q) ? [{ directory_name: "", name: ALL_POEMS }] : [];
+    return [...all, ...found.slice(0, SHOWN)];
+  }, [poets, query]);
+
+  // Keep the active option in view while moving with the arrow keys.
+  useEffect(() => {
+    if (active < 0) return;
+    document.getElementById(`${id}-opt-${active}`)?.scrollIntoView({ block: "nearest" });
+  }, [active, id]);
+
+  const show = (nextQuery: string, nextActive: number) => {
+    setQuery(nextQuery);
+    setActive(nextActive);
+    setOpen(true);
+  };
+  const close = () => {
     setOpen(false);
     setQuery("");
-    onChange(directory);
+    setActive(-1);
+    setText(currentName);
+  };
+  const choose = (option: PoetOption) => {
+    setOpen(false);
+    setQuery("");
+    setActive(-1);
+    setText(option.name);
+    if (option.directory_name !== value) onChange(option.directory_name);
+  };
+  const selectedIndex = () => Math.max(0, options.findIndex((o) => o.directory_name === value));
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case "ArrowDown":
+        event.preventDefault();
+        if (!open) show("", selectedIndex());
+        else setActive((a) => Math.min(options.length - 1, a + 1));
+        break;
+      case "ArrowUp":
+        event.preventDefault();
+        if (!open) show("", selectedIndex());
+        else setActive((a) => Math.max(0, a - 1));
+        break;
+      case "Home":
+      case "End":
+        if (open && options.length > 0) {
+          event.preventDefault();
+          setActive(event.key === "Home" ? 0 : options.length - 1);
+        }
+        break;
+      case "Enter":
+        // Never submits the surrounding GET form while the list is in use.
+        event.preventDefault();
+        if (open && options[active]) choose(options[active]!);
+        else if (open && options.length === 1) choose(options[0]!);
+        break;
+      case "Escape":
+        if (open) {
+          event.preventDefault();
+          close();
+        }
+        break;
+    }
   };
 
+  const activeId = open && active >= 0 && options[active] ? `${id}-opt-${active}` : undefined;
+
   return (
-    <div
-      className="poet-picker"
-      ref={rootRef}
-      onKeyDown={(event) => {
-        if (event.key === "Escape") setOpen(false);
-      }}
-    >
-      <span className="word-frequency__label" id={`${panelId}-label`}>
+    <div className="poet-picker">
+      <label className="word-frequency__label" htmlFor={`${id}-input`}>
         Poet
-      </span>
-      <button
-        type="button"
-        className="poet-picker__button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-labelledby={`${panelId}-label ${panelId}-value`}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <span id={`${panelId}-value`}>{current?.name ?? "All Poems"}</span>
-        <span aria-hidden="true"> ▾</span>
-      </button>
-      {open && (
-        <div className="poet-picker__panel" id={panelId}>
-          <input
-            ref={searchRef}
-            type="search"
-            className="poet-picker__search"
-            aria-label="Search poets"
-            placeholder="Search poets..."
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-          />
-          <ul className="poet-picker__options" aria-label="Poets">
-            {showAll && (
-              <li>
-                <button type="button" aria-pressed={value === ""} onClick={() => choose("")}>
-                  All Poems
-                </button>
-              </li>
-            )}
-            {matches.map((p) => (
-              <li key={p.directory_name}>
-                <button type="button" aria-pressed={value === p.directory_name} onClick={() => choose(p.directory_name)}>
-                  {p.name}
-                </button>
-              </li>
-            ))}
-            {!showAll && matches.length === 0 && <li className="poet-picker__none">No options available</li>}
-          </ul>
-        </div>
-      )}
+      </label>
+      <div className="poet-picker__control">
+        <input
+          ref={inputRef}
+          id={`${id}-input`}
+          type="text"
+          role="combobox"
+          className="poet-picker__input"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Search poets..."
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-activedescendant={activeId}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            show(event.target.value, event.target.value.trim() ? 0 : -1);
+          }}
+          onFocus={(event) => event.currentTarget.select()}
+          onClick={() => {
+            if (!open) show("", selectedIndex());
+          }}
+          onBlur={close}
+          onKeyDown={onKeyDown}
+        />
+        <button
+          type="button"
+          className="poet-picker__toggle"
+          tabIndex={-1}
+          aria-label="Show poets"
+          aria-expanded={open}
+          aria-controls={listId}
+          // Keeps focus in the input, so its blur does not close the list being opened.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => {
+            if (open) close();
+            else {
+              show("", selectedIndex());
+              inputRef.current?.focus();
+            }
+          }}
+        >
+          <span aria-hidden="true">▾</span>
+        </button>
+      </div>
+      <ul id={listId} role="listbox" aria-label="Poets" className="poet-picker__options" hidden={!open}>
+        {open &&
+          options.map((option, index) => (
+            <li
+              key={option.directory_name || "all"}
+              id={`${id}-opt-${index}`}
+              role="option"
+              aria-selected={option.directory_name === value}
+              className={`poet-picker__option${index === active ? " is-active" : ""}`}
+              onMouseDown={(event) => event.preventDefault()}
+              onMouseMove={() => setActive(index)}
+              onClick={() => choose(option)}
+            >
+              {option.name}
+            </li>
+          ))}
+        {open && options.length === 0 && (
+          <li role="option" aria-selected={false} aria-disabled="true" className="poet-picker__none">
+            No options available
+          </li>
+        )}
+      </ul>
     </div>
   );
 }

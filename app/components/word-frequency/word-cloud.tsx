@@ -1,5 +1,5 @@
 import type { Word } from "d3-cloud";
-import { useEffect, useRef, useState } from "react";
+import { type PointerEvent, useEffect, useRef, useState } from "react";
 import {
   CLOUD_COLORS,
   CLOUD_MAX_ROTATION,
@@ -26,15 +26,26 @@ const ROTATIONS = [-CLOUD_MAX_ROTATION, -15, 0, 0, 0, 15, CLOUD_MAX_ROTATION];
 
 /**
  * The word cloud (d3-cloud lays the words out in the browser; the server shows the list instead). Zoom with
- * the buttons, ctrl/meta + wheel or a two-finger pinch, 0.5 to 2; maximize goes full screen and, like leaving
- * it, resets zoom to 1 and pan to the origin. Every word links to the search for it.
+ * the buttons, ctrl/meta + wheel or a two-finger pinch, 0.5 to 2; drag to pan (with a finger only when
+ * maximized, so a finger still scrolls the page); maximize goes full screen and, like leaving it, resets zoom
+ * to 1 and pan to the origin. Every word links to the search for it; a drag that starts on a word does not
+ * follow the link.
  */
+
+/** Pointer travel (px) before a press becomes a drag rather than a click. */
+const DRAG_THRESHOLD = 4;
 export function WordCloud({ words }: { words: WordFrequency[] }) {
   const [placed, setPlaced] = useState<PlacedWord[] | null>(null);
   const [zoom, setZoom] = useState(1);
   const [pan, setPan] = useState({ x: 0, y: 0 });
   const [maximized, setMaximized] = useState(false);
   const frameRef = useRef<HTMLDivElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const drag = useRef<{ id: number; x: number; y: number; pan: { x: number; y: number }; moved: boolean } | null>(null);
+  const suppressClick = useRef(false);
+  // The listeners below are attached once; a pinch starts from the zoom the buttons or wheel left.
+  const zoomRef = useRef(zoom);
+  zoomRef.current = zoom;
 
   useEffect(() => {
     let cancelled = false;
@@ -83,16 +94,17 @@ export function WordCloud({ words }: { words: WordFrequency[] }) {
       setZoom((z) => clampZoom(z + (event.deltaY < 0 ? CLOUD_ZOOM.step : -CLOUD_ZOOM.step)));
     };
     let pinch: { spread: number; zoom: number } | null = null;
-    let currentZoom = 1;
     const spread = (t: TouchList) => Math.hypot(t[0]!.clientX - t[1]!.clientX, t[0]!.clientY - t[1]!.clientY);
     const onTouchStart = (event: TouchEvent) => {
-      if (event.touches.length === 2) pinch = { spread: spread(event.touches), zoom: currentZoom };
+      if (event.touches.length !== 2) return;
+      pinch = { spread: spread(event.touches), zoom: zoomRef.current };
+      // A second finger turns a one-finger pan into a pinch.
+      drag.current = null;
     };
     const onTouchMove = (event: TouchEvent) => {
       if (!pinch || event.touches.length !== 2) return;
       event.preventDefault();
-      currentZoom = clampZoom(pinch.zoom * (spread(event.touches) / pinch.spread));
-      setZoom(currentZoom);
+      setZoom(clampZoom(pinch.zoom * (spread(event.touches) / pinch.spread)));
     };
     const onTouchEnd = () => {
       pinch = null;
@@ -132,12 +144,45 @@ export function WordCloud({ words }: { words: WordFrequency[] }) {
     else if (!next && document.fullscreenElement) document.exitFullscreen().catch(() => {});
   };
 
+  const onPointerDown = (event: PointerEvent<SVGSVGElement>) => {
+    if (!event.isPrimary || event.button !== 0 || (event.pointerType === "touch" && !maximized)) return;
+    drag.current = { id: event.pointerId, x: event.clientX, y: event.clientY, pan, moved: false };
+    suppressClick.current = false;
+  };
+  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
+    const d = drag.current;
+    const svg = svgRef.current;
+    if (!d || d.id !== event.pointerId || !svg) return;
+    const dx = event.clientX - d.x;
+    const dy = event.clientY - d.y;
+    if (!d.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
+    if (!d.moved) {
+      d.moved = true;
+      svg.setPointerCapture(event.pointerId);
+    }
+    // Screen pixels to viewBox units: the SVG is scaled to its box.
+    const rect = svg.getBoundingClientRect();
+    const unit = Math.max(CLOUD_WIDTH / rect.width, WORD_FREQUENCY_HEIGHT / rect.height);
+    setPan({ x: Math.round(d.pan.x + dx * unit), y: Math.round(d.pan.y + dy * unit) });
+  };
+  const endDrag = (event: PointerEvent<SVGSVGElement>) => {
+    const d = drag.current;
+    if (!d || d.id !== event.pointerId) return;
+    suppressClick.current = d.moved;
+    drag.current = null;
+  };
+
   if (words.length === 0) {
     return <p className="word-frequency__empty">No word frequency data available for the selected filters.</p>;
   }
 
   return (
-    <div ref={frameRef} className={`word-cloud${maximized ? " is-maximized" : ""}`} data-zoom={zoom}>
+    <div
+      ref={frameRef}
+      className={`word-cloud${maximized ? " is-maximized" : ""}`}
+      data-zoom={zoom}
+      data-pan={`${pan.x},${pan.y}`}
+    >
       <div className="word-cloud__tools" role="group" aria-label="Cloud zoom">
         <button
           type="button"
@@ -163,7 +208,20 @@ export function WordCloud({ words }: { words: WordFrequency[] }) {
         </button>
       </div>
       <svg
+        ref={svgRef}
         className="word-cloud__svg"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={endDrag}
+        onPointerCancel={endDrag}
+        onDragStart={(event) => event.preventDefault()}
+        onClickCapture={(event) => {
+          if (suppressClick.current) {
+            suppressClick.current = false;
+            event.preventDefault();
+            event.stopPropagation();
+          }
+        }}
         viewBox={`0 0 ${CLOUD_WIDTH} ${WORD_FREQUENCY_HEIGHT}`}
         width={CLOUD_WIDTH}
         height={WORD_FREQUENCY_HEIGHT}
@@ -181,7 +239,7 @@ export function WordCloud({ words }: { words: WordFrequency[] }) {
             {placed.map((w, i) => (
               <a key={w.text} href={searchHref(w.text)} aria-label={`${w.text} (${w.frequency})`}>
                 <text
-                  className="word-cloud__word"
+                  className={`word-cloud__word word-cloud__word--${i % CLOUD_COLORS.length}`}
                   textAnchor="middle"
                   transform={`translate(${w.x} ${w.y}) rotate(${w.rotate})`}
                   fontSize={w.size}

@@ -8,6 +8,9 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 /** One folder per port, so two e2e runs on different ports never share a database or state. */
 export const E2E_DIR = path.join(ROOT, "data", E2E_PORT === 3100 ? "e2e" : `e2e-${E2E_PORT}`);
 
+/** The e2e server's DAILY_AUDIO_DIR: the daily spec renders recordings into it. */
+export const E2E_AUDIO_DIR = path.join(E2E_DIR, "audio");
+
 /** Written by tests/e2e/server.ts before the server starts; the tests read which corpus it imported. */
 export const STATE_FILE = path.join(E2E_DIR, "state.json");
 
