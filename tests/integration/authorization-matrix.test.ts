@@ -88,7 +88,7 @@ const API_CALLS: { name: string; call: (headers: Record<string, string>) => Prom
 describe("anonymous", () => {
   for (const { name, call } of API_CALLS) {
     test(`${name}: 401 JSON without credentials, and with a forged bearer token`, async () => {
-      for (const headers of [{}, { Authorization: "Bearer not.a.token" }]) {
+      for (const headers of [{}, { Authorization: "Bearer not.a.token" }] as Record<string, string>[]) {
         const answer = await call(headers);
         expect(answer.status).toBe(401);
         expect(answer.headers.get("Content-Type")).toMatch(/application\/json/);
@@ -103,7 +103,7 @@ describe("anonymous", () => {
       ["/profile", profilePage.loader],
     ] as const) {
       // A bearer token is for the API: pages go by the session cookie only.
-      for (const headers of [{}, { Authorization: `Bearer ${A.bearer}` }]) {
+      for (const headers of [{}, { Authorization: `Bearer ${A.bearer}` }] as Record<string, string>[]) {
         const answer = await run(loader, get(page, headers));
         expect(answer.status).toBe(302);
         expect(answer.location).toBe(`/login?redirectTo=${encodeURIComponent(page)}`);
