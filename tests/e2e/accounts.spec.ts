@@ -286,6 +286,77 @@ test("views on the poem, random and daily screens reach Recent Readings once", a
   await expectNoSeriousA11yViolations(page);
 });
 
+test("the poem of the day's favorite button: disabled signed out, optimistic with JavaScript, a form without", async ({ browser }) => {
+  const email = uniqueEmail("daisy");
+  const dailyFavorite = (p: Page) => p.locator(".daily").getByRole("button", { name: "Favorite" });
+  const count = (p: Page) => p.locator(".daily .favorite-button__count");
+
+  const withJs = await browser.newContext();
+  const page = await withJs.newPage();
+  await page.goto("/daily");
+  await expect(dailyFavorite(page)).toBeVisible();
+  await expect(dailyFavorite(page)).toBeDisabled();
+  const dayUrl = page.url();
+  await page.goto(`/login?mode=signup&redirectTo=${encodeURIComponent(new URL(dayUrl).pathname)}`);
+  await page.locator("main").getByLabel("First name").fill("Daisy");
+  await page.locator("main").getByLabel("Email").fill(email);
+  await page.locator("main").getByLabel("Password").fill(PASSWORD);
+  await page.locator("main").getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(dayUrl);
+  await expect(page.locator(".main-nav[data-enhanced]")).toHaveCount(1);
+  // Optimistic: on at once, while the post is still held.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/favorites(\.data)?(\?.*)?$/, async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  const posted = page.waitForResponse((r) => r.request().method() === "POST" && /\/favorites/.test(r.url()));
+  await dailyFavorite(page).click();
+  await expect(dailyFavorite(page)).toHaveAttribute("aria-pressed", "true");
+  await expect(count(page)).toHaveText("1 favorite");
+  release();
+  expect((await posted).status()).toBe(200);
+  await page.unroute(/\/favorites(\.data)?(\?.*)?$/);
+  await page.reload();
+  await expect(dailyFavorite(page)).toHaveAttribute("aria-pressed", "true");
+  const cookies = await withJs.cookies();
+  await withJs.close();
+
+  // The same account without JavaScript: a plain form post that comes back to the day.
+  const noJs = await browser.newContext({ javaScriptEnabled: false });
+  await noJs.addCookies(cookies);
+  const plain = await noJs.newPage();
+  await plain.goto(dayUrl);
+  await expect(dailyFavorite(plain)).toHaveAttribute("aria-pressed", "true");
+  await dailyFavorite(plain).click();
+  await expect(plain).toHaveURL(dayUrl);
+  await expect(dailyFavorite(plain)).toHaveAttribute("aria-pressed", "false");
+  await expect(count(plain)).toHaveCount(0);
+
+  // Change password without JavaScript: errors by the field, then success keeps this session.
+  await plain.goto("/profile");
+  const form = plain.locator(".profile__password form");
+  await form.getByLabel("Current password").fill("not my password");
+  await form.getByLabel("New password", { exact: true }).fill("a new password");
+  await form.getByLabel("Confirm new password").fill("a new password");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByText("Current password is incorrect")).toBeVisible();
+  await form.getByLabel("Current password").fill(PASSWORD);
+  await form.getByLabel("New password", { exact: true }).fill("a new password");
+  await form.getByLabel("Confirm new password").fill("a different one");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByText("Passwords do not match")).toBeVisible();
+  await form.getByLabel("Current password").fill(PASSWORD);
+  await form.getByLabel("New password", { exact: true }).fill("a new password");
+  await form.getByLabel("Confirm new password").fill("a new password");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(plain.getByText("Your password has been changed.")).toBeVisible();
+  await plain.goto("/profile");
+  await expect(plain.getByRole("heading", { level: 1 })).toHaveText("Your Profile");
+  await noJs.close();
+});
+
 test("the /login page, with errors shown, has no serious accessibility violations", async ({ page }) => {
   await page.goto("/login");
   await page.locator("main").getByRole("button", { name: "Sign In" }).click();
