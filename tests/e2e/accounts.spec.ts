@@ -15,6 +15,8 @@ const favoriteButton = (page: Page) => page.locator(".poem__actions").getByRole(
 
 test.describe("with JavaScript", () => {
   test("sign up in the dialog, use the user menu, favorite a poem, see it in /favorites, sign out", async ({ page }) => {
+    // A long journey on a shared, loaded machine.
+    test.setTimeout(90_000);
     const poem = ozymandias();
     await page.goto(`/poems/${poem.id}`);
     await expect(favoriteButton(page)).toBeDisabled();
@@ -180,6 +182,8 @@ test.describe("with JavaScript", () => {
 });
 
 test("reading settings follow the account: applied after reload and after signing in on a fresh browser", async ({ browser }) => {
+  // A long journey on a shared, loaded machine.
+  test.setTimeout(90_000);
   const email = uniqueEmail("ursula");
   const first = await browser.newContext();
   const page = await first.newPage();
@@ -238,6 +242,8 @@ test("reading settings follow the account: applied after reload and after signin
 });
 
 test("views on the poem, random and daily screens reach Recent Readings once", async ({ page }) => {
+  // A long journey on a shared, loaded machine.
+  test.setTimeout(90_000);
   const poem = skylark();
   await page.goto("/login?mode=signup&redirectTo=%2Fprofile");
   await page.locator("main").getByLabel("First name").fill("Reader");
@@ -287,6 +293,8 @@ test("views on the poem, random and daily screens reach Recent Readings once", a
 });
 
 test("the poem of the day's favorite button: disabled signed out, optimistic with JavaScript, a form without", async ({ browser }) => {
+  // A long journey on a shared, loaded machine.
+  test.setTimeout(90_000);
   const email = uniqueEmail("daisy");
   const dailyFavorite = (p: Page) => p.locator(".daily").getByRole("button", { name: "Favorite" });
   const count = (p: Page) => p.locator(".daily .favorite-button__count");
