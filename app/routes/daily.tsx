@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import { DailyAudio } from "~/components/daily-audio";
 import { FavoriteButton } from "~/components/favorite-button";
+import { useRecordView } from "~/components/use-record-view";
 import { PoemBody } from "~/components/poem-body";
 import { siteNameFromMatches } from "~/components/use-site-name";
 import { addDays, dateFromSegments, dateParts, type IsoDate, latestTodayOnEarth, longDate, todayIn } from "~/lib/daily-date";
@@ -151,6 +152,7 @@ export default function DailyPage({ loaderData }: Route.ComponentProps) {
   const { day, poem, favorited, state } = loaderData;
   const audio = "audio" in loaderData ? loaderData.audio : null;
   useRememberTimeZone();
+  useRecordView(state === "poem" ? poem?.id : null, "daily");
   return (
     <article className="daily poem" aria-labelledby="daily-heading">
       <header className="daily__header">

@@ -6,6 +6,7 @@ import { AuthFailure, createAuthenticator, getUser, startSession } from "~/serve
 import { requireSameOrigin } from "~/server/auth/origin.server";
 import { getDb } from "~/server/db.server";
 import { isDatabaseUnavailable } from "~/server/http.server";
+import { accountPreferencesCookie } from "~/server/account-preferences.server";
 import { clientIpOf } from "~/server/load-context";
 import "~/styles/account.css";
 import type { Route } from "./+types/login";
@@ -31,8 +32,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
   try {
     const user = await createAuthenticator(db, clientIpOf(context)).authenticate(intent, request);
-    const cookie = await startSession(request, user.id, db);
-    return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": cookie } });
+    const headers = new Headers({ "Set-Cookie": await startSession(request, user.id, db) });
+    const preferences = await accountPreferencesCookie(db, request, user.id);
+    if (preferences) headers.append("Set-Cookie", preferences);
+    return redirect(redirectTo, { status: 303, headers });
   } catch (error) {
     if (!(error instanceof AuthFailure)) {
       if (isDatabaseUnavailable(error)) throw data("The database is unavailable; please try again shortly.", { status: 503 });

@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { z } from "zod";
 import { FavoriteButton } from "~/components/favorite-button";
+import { useRecordView } from "~/components/use-record-view";
 import { ImmersiveToggle } from "~/components/immersive-toggle";
 import { PoemBody } from "~/components/poem-body";
 import { PoemProvenance } from "~/components/poem-provenance";
@@ -66,6 +67,7 @@ export default function PoemPage({ loaderData }: Route.ComponentProps) {
   const siteName = useSiteName();
   const textRef = useRef<HTMLDivElement>(null);
   usePinchZoom(textRef, poem.id);
+  useRecordView(poem.id, "poem-page");
   const jsonLd = jsonLdHtml(poemJsonLd(poem, { canonical, author: authorUrl }, siteName));
 
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { PoemBody } from "~/components/poem-body";
+import { useRecordView } from "~/components/use-record-view";
 import { siteNameFromMatches } from "~/components/use-site-name";
 import { hasMoreLines } from "~/lib/poem-lines";
 import { getDb } from "~/server/db.server";
@@ -93,6 +94,7 @@ export default function RandomPoemPage({ loaderData }: Route.ComponentProps) {
   const [leaving, setLeaving] = useState(false);
   const [mounted, setMounted] = useState(false);
   const alive = useRef(true);
+  useRecordView(poem.id, "random");
 
   useEffect(() => {
     setMounted(true);

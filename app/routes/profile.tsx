@@ -1,6 +1,13 @@
-import { isRouteErrorResponse, Link, useFetcher } from "react-router";
+import { data, isRouteErrorResponse, Link, useFetcher } from "react-router";
+import { ChangePasswordForm, type PasswordChangeOutcome } from "~/components/account/change-password-form";
+import { RecentReadings } from "~/components/account/recent-readings";
 import { siteNameFromMatches } from "~/components/use-site-name";
-import { requireUser } from "~/server/auth/auth.server";
+import { requireUser, sessionTokenOf } from "~/server/auth/auth.server";
+import { requireSameOrigin } from "~/server/auth/origin.server";
+import { changePassword } from "~/server/auth/password-change.server";
+import { clientIpOf } from "~/server/load-context";
+import { readingHistory } from "~/server/models/poem-view.server";
+import { sessionIdOf } from "~/server/models/session.server";
 import { getDb } from "~/server/db.server";
 import { type FavoriteItem, listFavorites } from "~/server/models/favorite.server";
 import { profileSummary } from "~/server/models/profile.server";
@@ -10,16 +17,47 @@ import "~/styles/account.css";
 
 /** How many favorites the profile shows; the rest are on /favorites. */
 const PROFILE_FAVORITES = 12;
+/** How many of the latest views 'Recent Readings' lists. */
+const PROFILE_READINGS = 10;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const db = getDb();
-  const [summary, { favorites }] = await Promise.all([
+  const [summary, { favorites }, views] = await Promise.all([
     profileSummary(db, user.id),
     listFavorites(db, user.id, { sort: "date", order: "desc", perPage: PROFILE_FAVORITES }),
+    readingHistory(db, user.id, PROFILE_READINGS),
   ]);
   if (!summary) throw new Response("Failed to fetch profile data", { status: 500 });
-  return { summary, favorites };
+  return { summary, favorites, views };
+}
+
+/** The profile's form posts: the password change (intent=change-password). Signed out: to /login. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request);
+  const user = await requireUser(request);
+  const token = await sessionTokenOf(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "change-password" || !token) {
+    const passwordChange: PasswordChangeOutcome = { ok: false, errors: {}, formError: "intent must be change-password" };
+    return data({ passwordChange }, { status: 400 });
+  }
+  const result = await changePassword(getDb(), {
+    userId: user.id,
+    currentSessionId: sessionIdOf(token),
+    clientIp: clientIpOf(context),
+    form,
+  });
+  if (result.ok) {
+    const passwordChange: PasswordChangeOutcome = {
+      ok: true,
+      message: "Your password has been changed. You have been signed out everywhere else.",
+    };
+    return data({ passwordChange });
+  }
+  const passwordChange: PasswordChangeOutcome = { ok: false, errors: result.errors, formError: result.formError };
+  const headers: HeadersInit = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
+  return data({ passwordChange }, { status: result.status, headers });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -31,8 +69,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 const MEDIUM_DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 const mediumDate = (iso: string) => MEDIUM_DATE.format(new Date(iso));
 
-export default function ProfilePage({ loaderData }: Route.ComponentProps) {
-  const { summary, favorites } = loaderData;
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { summary, favorites, views } = loaderData;
   const stats = [
     { label: "Member Since", value: mediumDate(summary.created_at) },
     { label: "Poems Favorited", value: summary.stats.favorite_count.toLocaleString("en-US") },
@@ -70,10 +108,9 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <section aria-labelledby="profile-readings">
-        <h2 id="profile-readings">Recent Readings</h2>
-        <p className="profile__empty">No reading history yet</p>
-      </section>
+      <RecentReadings views={views} />
+
+      <ChangePasswordForm outcome={actionData?.passwordChange} />
     </article>
   );
 }

@@ -16,7 +16,9 @@ import {
   type SettingsField,
 } from "~/lib/reading-preferences";
 import { safeRedirectPath } from "~/lib/redirect-path";
-import { getUser } from "~/server/auth/auth.server";
+import { getUser, getUserRecord } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db.server";
+import { saveUserPreferences } from "~/server/models/user-settings.server";
 import { isSecureRequest } from "~/server/reading-preferences.server";
 import "~/styles/settings.css";
 import type { Route } from "./+types/settings";
@@ -26,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * Saves reading settings into the reading_prefs cookie. Two callers: the settings form (all fields) and
+ * Saves reading settings into the reading_prefs cookie (and, signed in, into the account). Two callers: the settings form (all fields) and
  * the header's dark-mode toggle (intent=toggle-dark). A plain form post names `redirectTo` and gets a 303
  * back there, so both work without JavaScript; the script path omits it and gets JSON.
  */
@@ -48,6 +50,10 @@ export async function action({ request }: Route.ActionArgs) {
     const errors: ActionErrors = { intent: "intent must be save or toggle-dark" };
     return data({ ok: false as const, errors }, { status: 400 });
   }
+
+  // A signed-in reader's settings also go to their account, so signing in elsewhere brings them along.
+  const user = await getUserRecord(request);
+  if (user) await saveUserPreferences(getDb(), user.id, next);
 
   const headers = { "Set-Cookie": preferencesCookie(next, isSecureRequest(request)) };
   const redirectTo = safeRedirectPath(form.get("redirectTo"));

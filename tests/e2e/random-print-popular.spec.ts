@@ -229,9 +229,23 @@ test.describe("print page", () => {
 });
 
 test.describe("popular poems", () => {
-  // No favorites or reads yet: the order falls to the id, after favorites then views.
-  const expectedOrder = () =>
-    [...new Map(e2ePoems().map((p) => [p.id, p])).values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // Favorites, then views (signed-in readers' poem views recorded by the accounts spec), then the id. The counts
+  // come from the API (a fresh address, so no cached answer); poems missing from its top 100 have none.
+  let counts = new Map<string, { favorite_count: number; view_count: number }>();
+  test.beforeAll(async ({ request }) => {
+    const answer = await request.get(`/api/poems/popular?limit=100&fresh=${Date.now()}`);
+    const { poems } = (await answer.json()) as { poems: { id: string; favorite_count: number; view_count: number }[] };
+    counts = new Map(poems.map((p) => [p.id, p]));
+  });
+  const expectedOrder = () => {
+    const of = (id: string) => counts.get(id) ?? { favorite_count: 0, view_count: 0 };
+    return [...new Map(e2ePoems().map((p) => [p.id, p])).values()].sort(
+      (a, b) =>
+        of(b.id).favorite_count - of(a.id).favorite_count ||
+        of(b.id).view_count - of(a.id).view_count ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
+  };
 
   test("ranks poems in cards linking to each poem", async ({ page }) => {
     const response = await page.goto("/popular");

@@ -147,6 +147,27 @@ export async function requireApiUser(request: Request, db: DB = getDb()): Promis
   return user;
 }
 
+/**
+ * Like requireApiUser, and also names the sign-in session the call came through (sessions.id): the bearer
+ * token's `sid`, or the hash of the cookie's token. View recording counts per session with it.
+ */
+export async function requireApiSession(request: Request, db: DB = getDb()): Promise<{ user: PublicUser; sessionId: string }> {
+  const authorization = request.headers.get("Authorization");
+  if (authorization !== null) {
+    const match = /^Bearer\s+([A-Za-z0-9_.-]+)\s*$/i.exec(authorization);
+    const claims = match
+      ? verifyJwt(match[1], apiTokenSecrets(), { audience: API_AUDIENCE, leewaySeconds: API_TOKEN_LEEWAY_SECONDS })
+      : null;
+    const user = match ? await bearerUser(match[1], db) : undefined;
+    if (!user || typeof claims?.sid !== "string") throw new ApiError(401, "Invalid or expired bearer token");
+    return { user: toPublicUser(user), sessionId: claims.sid };
+  }
+  const token = await sessionTokenOf(request);
+  const user = token ? await getUser(request, db) : null;
+  if (!token || !user) throw new ApiError(401, "Sign in required");
+  return { user, sessionId: sessionIdOf(token) };
+}
+
 /** Why a sign-in or sign-up was refused, with the status the action answers. */
 export class AuthFailure extends Error {
   constructor(

@@ -220,6 +220,33 @@ export interface UserIdentitiesTable {
   last_sign_in_at: Timestamp;
 }
 
+export type ViewSource = "poem-page" | "random" | "daily";
+
+export interface PoemViewsTable {
+  id: Generated<string>;
+  user_id: number;
+  poem_id: string;
+  source: ViewSource;
+  /** The browser's X-Session-ID, for the record only. */
+  browser_session: string;
+  viewed_at: Timestamp;
+}
+
+/** When a view was last counted for a sign-in session, poem and screen (the duplicate-view windows). */
+export interface RecentPoemViewsTable {
+  session_id: string;
+  poem_id: string;
+  source: ViewSource;
+  viewed_at: RequiredTimestamp;
+}
+
+export interface UserSettingsTable {
+  user_id: number;
+  /** The reading preferences (app/lib/reading-preferences.ts), parsed leniently when read. */
+  reading_preferences: Json<unknown>;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   poets: PoetsTable;
   poems: PoemsTable;
@@ -237,6 +264,9 @@ export interface Database {
   push_deliveries: PushDeliveriesTable;
   contact_messages: ContactMessagesTable;
   user_identities: UserIdentitiesTable;
+  poem_views: PoemViewsTable;
+  recent_poem_views: RecentPoemViewsTable;
+  user_settings: UserSettingsTable;
 }
 
 export type Poet = Selectable<PoetsTable>;
