@@ -26,6 +26,9 @@ export default [
   route("favorites", "routes/favorites.tsx"),
   route("profile", "routes/profile.tsx"),
   route("word-frequency", "routes/word-frequency.tsx"),
+  route("data", "routes/data.tsx"),
+  route("data/poetry-commons-corpus.zip", "routes/data.corpus.ts"),
+  route("data/epub/:file", "routes/data.epub.ts"),
   ...prefix("test", [
     index("routes/test/index.tsx"),
     route("auth", "routes/test/auth.tsx"),

@@ -1,5 +1,6 @@
 import { pathToFileURL } from "node:url";
 import { Command } from "commander";
+import { exportCommand } from "./commands/export";
 import { importCommand } from "./commands/import";
 import { migrateCommand } from "./commands/migrate";
 import { scheduleCommand } from "./commands/schedule";
@@ -15,7 +16,8 @@ export function buildProgram(): Command {
     .addCommand(importCommand())
     .addCommand(scheduleCommand())
     .addCommand(serveCommand())
-    .addCommand(wordfreqCommand());
+    .addCommand(wordfreqCommand())
+    .addCommand(exportCommand());
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -158,6 +158,10 @@ export default function About({ loaderData }: Route.ComponentProps) {
             </p>
           </li>
         </ul>
+        <p>
+          The whole corpus and every collection can be downloaded, with these notices, from the{" "}
+          <Link to="/data">Open Data</Link> page.
+        </p>
       </section>
     </article>
   );

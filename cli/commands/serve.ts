@@ -8,6 +8,7 @@ import { migrateToLatest } from "~/server/db/migrate.server";
 import { env, PROJECT_ROOT } from "~/server/env.server";
 import { BUILD_DIR, SHUTDOWN_GRACE_MS, serverBuildPath, startServer } from "~/server/web-server.server";
 import { wordFrequencyCacheDir } from "~/server/models/word-frequency.server";
+import { startNightlyExport } from "~/server/open-data.server";
 import { runImport } from "../../pipeline/import";
 import { describeSchedule, readPins, runSchedule } from "../../pipeline/schedule";
 import { addDays, todayIn } from "~/lib/daily-date";
@@ -170,10 +171,13 @@ export async function serve(raw: ServeOptions = {}): Promise<Serving> {
     throw error;
   }
   log(`Poetry Commons listening on ${running.url}`);
+  // The /data corpus archive is rebuilt every night from the database this server reads.
+  const nightly = startNightlyExport(db, log);
 
   return {
     url: running.url,
     async close() {
+      await nightly.stop();
       const result = await running.close(SHUTDOWN_GRACE_MS);
       await closeDb();
       return result;
