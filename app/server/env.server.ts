@@ -52,6 +52,8 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.string().default(path.resolve(PROJECT_ROOT, "..", "shared", "corpus")),
   ),
+  // Where the /data downloads are generated; unset: a folder beside the database (app/server/open-data.server.ts).
+  OPEN_DATA_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

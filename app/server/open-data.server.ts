@@ -17,9 +17,10 @@ import { epubFingerprint, resolveScope } from "./models/export.server";
 
 export const CORPUS_ZIP_NAME = "poetry-commons-corpus.zip";
 
-/** data/open-data for data/pglite, data/e2e/open-data for the e2e database, data/open-data-{db} on PostgreSQL. */
+/** OPEN_DATA_DIR when set; else data/open-data for data/pglite, data/e2e/open-data for the e2e database, data/open-data-{db} on PostgreSQL. */
 export function openDataDir(): string {
   const e = env();
+  if (e.OPEN_DATA_DIR) return path.resolve(PROJECT_ROOT, e.OPEN_DATA_DIR);
   if (e.DATABASE_URL) {
     const name = new URL(e.DATABASE_URL).pathname.replace(/^\//, "").replace(/[^\w.-]/g, "_") || "postgres";
     return path.join(PROJECT_ROOT, "data", `open-data-${name}`);

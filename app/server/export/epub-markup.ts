@@ -69,7 +69,7 @@ export function xhtmlDocument(options: { title: string; bodyType: string; body: 
 /** One poem file; `showAuthor` for books by several poets (anthologies), where each poem names its poet. */
 export function poemXhtml(poem: EpubPoem, showAuthor: boolean): string {
   const heading = [
-    poem.number && poem.number !== poem.title ? `<p epub:type="ordinal">${escapeXml(poem.number)}</p>` : "",
+    poem.number && poem.number !== poem.title ? `<p class="number">${escapeXml(poem.number)}</p>` : "",
     `<h2 epub:type="title">${escapeXml(poem.title)}</h2>`,
     poem.subtitle ? `<p epub:type="subtitle">${escapeXml(poem.subtitle)}</p>` : "",
     showAuthor ? `<p class="author"><b epub:type="z3998:author">${escapeXml(poem.author)}</b></p>` : "",
@@ -86,7 +86,7 @@ body{ font-family: serif; margin: 1em; }
 h1, h2{ text-align: center; font-weight: normal; }
 header{ margin-bottom: 1.5em; text-align: center; }
 header p{ margin: 0.25em 0; text-indent: 0; }
-[epub|type~="ordinal"]{ font-variant: small-caps; }
+p.number{ font-variant: small-caps; }
 [epub|type~="subtitle"]{ font-style: italic; }
 p.author{ font-variant: small-caps; }
 
