@@ -13,8 +13,11 @@ export interface EpubcheckResult {
 export function epubcheck(file: string): Promise<EpubcheckResult> {
   if (!existsSync(EPUBCHECK_JAR)) throw new Error(`epubcheck is not installed (${EPUBCHECK_JAR}): apt-get install epubcheck`);
   return new Promise((resolve) => {
-    execFile("java", ["-jar", EPUBCHECK_JAR, file], { timeout: 120_000 }, (error, stdout, stderr) => {
-      resolve({ ok: !error, output: `${stdout}${stderr}` });
+    // A short-lived JVM starts faster without the optimising compiler; the machine may be busy, so be patient.
+    const args = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar", EPUBCHECK_JAR, file];
+    execFile("java", args, { timeout: 300_000 }, (error, stdout, stderr) => {
+      const timedOut = error?.killed ? "\nepubcheck timed out after 300 s\n" : "";
+      resolve({ ok: !error, output: `${stdout}${stderr}${timedOut}` });
     });
   });
 }

@@ -99,7 +99,7 @@ describe("/data downloads", () => {
     expect(second.body.equals(first.body)).toBe(true);
     expect(readdirSync(path.join(dataDir, "epub"))).toEqual(cached);
     expect((await get("/data/epub/a-boys-will.epub", { "If-None-Match": first.headers.get("ETag")! })).status).toBe(304);
-  }, 180_000);
+  }, 400_000);
 
   it("makes the EPUB again when the collection's poems change, and drops the stale file", async () => {
     const before = await get("/data/epub/a-shropshire-lad.epub");

@@ -286,7 +286,7 @@ describe("poetry export", () => {
     expect(indented).toBeGreaterThan(0);
     expect(poem.match(/<span class="i\d+">/g)?.length).toBe(indented);
     expect(entry("EPUB/css/poetry.css")).toContain("text-indent: -1em");
-  }, 180_000);
+  }, 400_000);
 
   it("epub: a poet's book passes epubcheck and carries the facjure and Wikipedia notices", async () => {
     const file = path.join(tempDir(), "shelley.epub");
@@ -305,5 +305,5 @@ describe("poetry export", () => {
       .executeTakeFirstOrThrow();
     expect(Number(facjure.n) > 0).toBe(notices.includes("Priyatam Mudivarti"));
     expect(notices).toContain("CC BY-SA 4.0");
-  }, 180_000);
+  }, 400_000);
 });
