@@ -31,6 +31,9 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("auth/oidc", "routes/auth.oidc.tsx"),
   route("auth/oidc/callback", "routes/auth.oidc.callback.tsx"),
+  route("data", "routes/data.tsx"),
+  route("data/poetry-commons-corpus.zip", "routes/data.corpus.ts"),
+  route("data/epub/:file", "routes/data.epub.ts"),
   ...prefix("test", [
     index("routes/test/index.tsx"),
     route("auth", "routes/test/auth.tsx"),

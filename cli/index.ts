@@ -1,6 +1,7 @@
 import { pathToFileURL } from "node:url";
 import { Command } from "commander";
 import { audioCommand } from "./commands/audio";
+import { exportCommand } from "./commands/export";
 import { importCommand } from "./commands/import";
 import { migrateCommand } from "./commands/migrate";
 import { pushCommand } from "./commands/push";
@@ -21,7 +22,8 @@ export function buildProgram(): Command {
     .addCommand(wordfreqCommand())
     .addCommand(pushCommand())
     .addCommand(vapidCommand())
-    .addCommand(audioCommand());
+    .addCommand(audioCommand())
+    .addCommand(exportCommand());
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

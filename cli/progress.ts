@@ -60,3 +60,30 @@ export function countProgressReporter(label: string, total: number, stream: Node
     },
   };
 }
+
+/** Export progress: a bar on a terminal, a line every 5,000 poems otherwise. */
+export function exportProgressReporter(stream: NodeJS.WriteStream = process.stderr) {
+  let bar: cliProgress.SingleBar | null = null;
+  let lastLine = 0;
+  return {
+    update(p: { done: number; total: number }): void {
+      if (stream.isTTY) {
+        if (!bar) {
+          bar = new cliProgress.SingleBar(
+            { format: "export |{bar}| {percentage}% | {value}/{total} poems", hideCursor: true, stream },
+            cliProgress.Presets.shades_classic,
+          );
+          bar.start(p.total, 0);
+        }
+        bar.update(p.done);
+      } else if (p.done - lastLine >= 5000 || (p.done === p.total && p.done !== lastLine)) {
+        lastLine = p.done;
+        stream.write(`  ${p.done.toLocaleString("en")} of ${p.total.toLocaleString("en")} poems written\n`);
+      }
+    },
+    stop(): void {
+      bar?.stop();
+      bar = null;
+    },
+  };
+}

@@ -6,6 +6,7 @@ import { absoluteUrl } from "~/server/site-url.server";
 import "~/styles/about.css";
 import type { Route } from "./+types/about";
 import { publicPageHeaders } from "~/lib/cache-headers";
+import { ZENUP_LICENCE } from "~/lib/open-data";
 
 // Anonymous readers all get the same page: shared caches may keep it (see app/lib/cache-headers.ts).
 export const headers: Route.HeadersFunction = publicPageHeaders;
@@ -158,32 +159,11 @@ export default function About({ loaderData }: Route.ComponentProps) {
             </p>
           </li>
         </ul>
+        <p>
+          The whole corpus and every collection can be downloaded, with these notices, from the{" "}
+          <Link to="/data">Open Data</Link> page.
+        </p>
       </section>
     </article>
   );
 }
-
-const ZENUP_LICENCE = `Copyright (c) 2014, Priyatam Mudivarti.
-
-All rights reserved.
-
-Redistribution and use in source and binary forms, with or without modification,
-are permitted provided that the following conditions are met:
-
-* Redistributions of source code must retain the above copyright notice, this
-  list of conditions and the following disclaimer.
-
-* Redistributions in binary form must reproduce the above copyright notice, this
-  list of conditions and the following disclaimer in the documentation and/or
-  other materials provided with the distribution.
-
-THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
-ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
-WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
-DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE FOR
-ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL DAMAGES
-(INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR SERVICES;
-LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER CAUSED AND ON
-ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY, OR TORT
-(INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE OF THIS
-SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.`;

@@ -85,6 +85,8 @@ const EnvSchema = z.object({
   OIDC_NAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(60).default("OpenID Connect")),
   // Where `poetry audio` writes the daily recordings served at /audio/daily/{date}.mp3.
   DAILY_AUDIO_DIR: z.preprocess(emptyAsUndefined, z.string().default(path.join(PROJECT_ROOT, "public", "audio", "daily"))),
+  // Where the /data downloads are generated; unset: a folder beside the database (app/server/open-data.server.ts).
+  OPEN_DATA_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
 }).superRefine((value, ctx) => {
   if (value.SMTP_URL && !value.CONTACT_TO) {
     ctx.addIssue({ code: "custom", path: ["CONTACT_TO"], message: "is required when SMTP_URL is set" });

@@ -8,6 +8,7 @@ import { migrateToLatest } from "~/server/db/migrate.server";
 import { env, PROJECT_ROOT } from "~/server/env.server";
 import { BUILD_DIR, SHUTDOWN_GRACE_MS, serverBuildPath, startServer } from "~/server/web-server.server";
 import { wordFrequencyCacheDir } from "~/server/models/word-frequency.server";
+import { startNightlyExport } from "~/server/open-data.server";
 import { runImport } from "../../pipeline/import";
 import { refreshWordFrequencies } from "../../pipeline/wordfreq";
 import { wordFreqProgressReporter } from "./wordfreq";
@@ -198,11 +199,14 @@ export async function serve(raw: ServeOptions = {}): Promise<Serving> {
   // The single-machine default: the daily push scheduler in this process (PUSH_SCHEDULER=true).
   const pushScheduler = e.PUSH_SCHEDULER ? startPushScheduler(db, log) : undefined;
   if (pushScheduler) log("Push scheduler running every minute (PUSH_SCHEDULER=true)");
+  // The /data corpus archive is rebuilt every night from the database this server reads.
+  const nightly = startNightlyExport(db, log);
 
   return {
     url: running.url,
     async close() {
       await pushScheduler?.stop();
+      await nightly.stop();
       const result = await running.close(SHUTDOWN_GRACE_MS);
       await closeDb();
       return result;
