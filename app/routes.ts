@@ -55,6 +55,8 @@ export default [
     route("search", "routes/api/search.ts"),
     route("daily/:year/:month/:day", "routes/api/daily.ts"),
     route("word-frequency", "routes/api/word-frequency.ts"),
+    route("openapi.json", "routes/api/openapi.ts"),
+    route("docs", "routes/api/docs.tsx"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -1,9 +1,8 @@
+import type { z } from "zod";
+import type { ProfileSummarySchema } from "../api-shapes.server";
 import type { DB } from "../db.server";
 
-export interface ProfileSummary {
-  created_at: string;
-  stats: { favorite_count: number; view_count: number };
-}
+export type ProfileSummary = z.infer<typeof ProfileSummarySchema>;
 
 /**
  * The profile's numbers (spec section 3, "Profile"). Poems Read counts recorded views, which arrive with
