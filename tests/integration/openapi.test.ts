@@ -42,7 +42,12 @@ async function createHandler() {
     });
     const response = (await handler.queryRoute(request)) as Response;
     const text = await response.text();
-    return { status: response.status, contentType: response.headers.get("Content-Type") ?? "", body: JSON.parse(text) };
+    return {
+      status: response.status,
+      contentType: response.headers.get("Content-Type") ?? "",
+      link: response.headers.get("Link"),
+      body: JSON.parse(text),
+    };
   };
 }
 
@@ -258,5 +263,63 @@ describe("real answers validate against the document", () => {
       setDb(db);
       await empty.destroy();
     }
+  });
+});
+
+describe("pagination links", () => {
+  /** rel -> URL from an RFC 8288 Link header. */
+  function parseLinks(header: string | null): Record<string, string> {
+    const links: Record<string, string> = {};
+    for (const part of (header ?? "").split(/,\s*(?=<)/)) {
+      const match = /^<([^>]+)>;\s*rel="([^"]+)"$/.exec(part.trim());
+      if (match) links[match[2]] = match[1];
+    }
+    return links;
+  }
+
+  test("following rel=next walks every poet exactly once, other parameters kept", async () => {
+    const seen: number[] = [];
+    let next: string | undefined = `${ORIGIN}/api/authors?per_page=4&sort=count&order=desc`;
+    let first: Awaited<ReturnType<typeof call>> | undefined;
+    while (next) {
+      const url = new URL(next);
+      expect(url.origin).toBe(ORIGIN);
+      expect(url.searchParams.get("sort")).toBe("count");
+      expect(url.searchParams.get("per_page")).toBe("4");
+      const answer = await call(url.pathname + url.search);
+      expect(answer.status).toBe(200);
+      first ??= answer;
+      seen.push(...answer.body.poets.map((p: { id: number }) => p.id));
+      next = parseLinks(answer.link).next;
+    }
+    const total = first?.body.total as number;
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    const links = parseLinks(first?.link ?? null);
+    expect(links.first).toBe(`${ORIGIN}/api/authors?per_page=4&sort=count&order=desc&page=1`);
+    expect(links.last).toBe(`${ORIGIN}/api/authors?per_page=4&sort=count&order=desc&page=${Math.ceil(total / 4)}`);
+    expect(links.prev).toBeUndefined();
+  });
+
+  test("poems, a poet's poems and search carry first/prev/next (and last when the count is known)", async () => {
+    const poems = await call("/api/poems?page=2&per_page=10");
+    expect(Object.keys(parseLinks(poems.link))).toEqual(["first", "prev", "next", "last"]);
+    expect(parseLinks(poems.link).prev).toBe(`${ORIGIN}/api/poems?page=1&per_page=10`);
+    const poet = await call(`/api/authors/${poetDirectory}/poems?per_page=100`);
+    expect(parseLinks(poet.link).first).toBe(`${ORIGIN}/api/authors/${poetDirectory}/poems?per_page=100&page=1`);
+    const search = await call("/api/search?q=love&per_page=2&page=2");
+    const links = parseLinks(search.link);
+    expect(links.prev).toBe(`${ORIGIN}/api/search?q=love&per_page=2&page=1`);
+    expect(links.next).toBe(`${ORIGIN}/api/search?q=love&per_page=2&page=3`);
+    expect(links.last).toBeUndefined();
+    expect((await call("/api/poems?per_page=abc")).link).toBeNull();
+  });
+
+  test("the document says which operations carry the Link header", () => {
+    const paginated = Object.entries(document.paths)
+      .filter(([, item]) => (item as any).get?.responses["200"].headers.Link)
+      .map(([p]) => p)
+      .sort();
+    expect(paginated).toEqual(["/api/authors", "/api/authors/{directory}/poems", "/api/poems", "/api/search"]);
   });
 });
