@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { WordFrequency } from "~/lib/word-frequency";
 import { TIME_PERIODS } from "./search/periods";
 
 /**
@@ -147,6 +148,12 @@ export const StatsSchema = z
   .meta({ id: "Stats" });
 
 export const WordFrequencySchema = z.object({ word: z.string(), frequency: z.number().int().min(1) });
+
+/** true when two types describe the same values: for types that cannot be inferred from a schema here. */
+export type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+// WordFrequency lives in app/lib (the browser's word cloud reads it too); tsc fails here if it drifts.
+true satisfies SameShape<WordFrequency, z.infer<typeof WordFrequencySchema>>;
 
 export const FavoriteItemSchema = z
   .object({
