@@ -69,6 +69,8 @@ export default [
     route("notifications/subscribe", "routes/api/notifications.subscribe.ts"),
     route("notifications/preferences", "routes/api/notifications.preferences.ts"),
     route("contact", "routes/api/contact.ts"),
+    route("openapi.json", "routes/api/openapi.ts"),
+    route("docs", "routes/api/docs.tsx"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

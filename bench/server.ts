@@ -39,7 +39,10 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   throw new Error("server did not become healthy within 2 minutes");
 }
 
-/** Imports the corpus into a new database, then starts `poetry serve --no-import --no-build` on it. */
+/**
+ * Imports the corpus into a new database, then starts `poetry serve --no-import --no-build` on it, with the
+ * /api rate limit off so load runs measure the server rather than the limiter's 429s.
+ */
 export async function startBenchServer(port = 3900): Promise<BenchServer> {
   const name = `poetry_bench_${Date.now()}`;
   await admin((c) => c.query(`create database ${name}`));
@@ -54,7 +57,7 @@ export async function startBenchServer(port = 3900): Promise<BenchServer> {
   const child = spawn(
     process.execPath,
     ["--import", "tsx", "cli/index.ts", "serve", "--no-import", "--no-build", "--port", String(port), "--host", "127.0.0.1"],
-    { cwd: PROJECT_ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production" }, stdio: "inherit" },
+    { cwd: PROJECT_ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", API_RATE_LIMIT: "0" }, stdio: "inherit" },
   );
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(base, child);

@@ -54,6 +54,17 @@ describe("parseEnv", () => {
     expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toBe("loopback, 10.0.0.0/8");
   });
 
+  it("reads the /api rate limit: 600 calls per 60 seconds by default, 0 turns it off", () => {
+    expect(parseEnv({})).toMatchObject({ API_RATE_LIMIT: 600, API_RATE_LIMIT_WINDOW: 60 });
+    expect(parseEnv({ API_RATE_LIMIT: "0", API_RATE_LIMIT_WINDOW: "3600" })).toMatchObject({
+      API_RATE_LIMIT: 0,
+      API_RATE_LIMIT_WINDOW: 3600,
+    });
+    expect(() => parseEnv({ API_RATE_LIMIT: "-1" })).toThrow(/API_RATE_LIMIT/);
+    expect(() => parseEnv({ API_RATE_LIMIT: "lots" })).toThrow(/API_RATE_LIMIT/);
+    expect(() => parseEnv({ API_RATE_LIMIT_WINDOW: "0" })).toThrow(/API_RATE_LIMIT_WINDOW/);
+  });
+
   it("validates the contact form and OpenID Connect settings together", () => {
     expect(parseEnv({}).CONTACT_ENABLED).toBe(true);
     expect(parseEnv({ CONTACT_ENABLED: "false" }).CONTACT_ENABLED).toBe(false);

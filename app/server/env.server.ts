@@ -68,6 +68,9 @@ const EnvSchema = z.object({
   ),
   // Runs the push scheduler (every minute) inside the web server: the single-machine default.
   PUSH_SCHEDULER: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false").transform((v) => v === "true")),
+  // Calls to /api per client address per window (app/server/api-access.server.ts); 0 turns the limit off.
+  API_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  API_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).max(86_400).default(60),
   CORPUS_DIR: z.preprocess(
     emptyAsUndefined,
     z.string().default(path.resolve(PROJECT_ROOT, "..", "shared", "corpus")),

@@ -154,6 +154,8 @@ export function intParam(name: string, bounds: { min: number; max: number; fallb
     .string({ error: message })
     .trim()
     .regex(/^[+-]?\d{1,16}$/, message)
+    // What the OpenAPI document shows (app/server/openapi): the number the text must spell.
+    .meta({ type: "integer", minimum: bounds.min, maximum: bounds.max })
     .transform(Number)
     .pipe(z.number().int(message).min(bounds.min, message).max(bounds.max, message))
     .optional()
@@ -167,6 +169,7 @@ export function enumParam<const T extends readonly [string, ...string[]]>(name: 
     .string({ error: message })
     .trim()
     .toLowerCase()
+    .meta({ enum: [...values], description: "Case-insensitive." })
     .pipe(z.enum(values, { error: message }))
     .optional();
 }

@@ -40,7 +40,18 @@ interface Entry {
 const PENDING = "responseCachePending";
 
 /** The headers a hit recomputes itself (length and encoding depend on the variant sent). */
-const DROPPED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "etag", "x-cache", "vary"]);
+const DROPPED_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "etag",
+  "x-cache",
+  "vary",
+  // Per-client counters the API access layer sets on every answer, hits included (api-access.server.ts).
+  "ratelimit-limit",
+  "ratelimit-remaining",
+  "ratelimit-reset",
+]);
 
 export function sharedMaxAge(cacheControl: string | undefined): number | null {
   if (!cacheControl) return null;

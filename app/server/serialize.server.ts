@@ -1,3 +1,14 @@
+import type { z } from "zod";
+import type {
+  CollectionDetailSchema,
+  CollectionPoemItemSchema,
+  CollectionSchema,
+  PageSchema,
+  PoemCollectionRefSchema,
+  PoemDetailSchema,
+  PoemListItemSchema,
+  PoetSchema,
+} from "./api-shapes.server";
 import type { PoetMetaData, RightsStatus } from "./db/schema";
 
 /**
@@ -144,105 +155,22 @@ export interface CollectionDetailRow extends CollectionRow {
   source_commit: string | null;
 }
 
-// API shapes.
+// API shapes: inferred from their zod schemas (api-shapes.server.ts), which also document them.
 
-export interface PoemListItem {
-  id: string;
-  slug: string;
-  title: string;
-  author: string;
-  author_directory: string;
-  year: number | null;
-  favorite_count: number;
-  view_count: number;
-  line_count: number;
-  excerpt: string;
-}
-
-export interface PoemCollectionRef {
-  id: string;
-  title: string;
-  year: number | null;
-  sequence_number: number;
-  section: string | null;
-}
-
-export interface PoemDetail {
-  id: string;
-  slug: string;
-  title: string;
-  subtitle: string | null;
-  author: string;
-  author_directory: string;
-  year: number | null;
-  content: string;
-  front_matter: Record<string, unknown> | null;
-  line_count: number;
-  favorite_count: number;
-  view_count: number;
-  translator: string | null;
-  editor: string | null;
-  note: string | null;
-  editorial_note: string | null;
-  rights: RightsStatus;
-  flags: string[];
-  source: { edition: string | null; repository: string | null; path: string | null; commit: string | null };
-  collections: PoemCollectionRef[];
-}
-
-export interface CollectionPoemItem extends PoemListItem {
-  sequence_number: number;
-  section: string | null;
-  number: string | null;
-}
-
-export interface PoetApi {
-  id: number;
-  name: string;
-  directory: string;
-  /** The same value as `directory`, under the name the client code also reads. */
-  directory_name: string;
-  poem_count: number;
-  birth_date: string | null;
-  death_date: string | null;
-  description: string | null;
-  biography: string | null;
-  biography_source: string | null;
-  biography_license: string | null;
-  primary_image_url: string | null;
-  meta_data: PoetMetaData & { wikipedia_url: string | null };
-}
-
-export interface CollectionApi {
-  id: string;
-  title: string;
-  year: number | null;
-  poet: string;
-  /** null for books by several authors and anthologies. */
-  poet_directory: string | null;
-  editor: string | null;
-  description: string | null;
-  rights: RightsStatus;
-  anthology: boolean;
-  poem_count: number;
-}
-
-export interface CollectionDetail extends CollectionApi {
-  sections: string[];
-  source: { repository: string | null; path: string | null; commit: string | null; gutenberg_id: number | null };
-}
+export type PoemListItem = z.infer<typeof PoemListItemSchema>;
+export type PoemCollectionRef = z.infer<typeof PoemCollectionRefSchema>;
+export type PoemDetail = z.infer<typeof PoemDetailSchema>;
+export type CollectionPoemItem = z.infer<typeof CollectionPoemItemSchema>;
+export type PoetApi = z.infer<typeof PoetSchema>;
+export type CollectionApi = z.infer<typeof CollectionSchema>;
+export type CollectionDetail = z.infer<typeof CollectionDetailSchema>;
 
 /** Largest page size any list accepts. */
 export const MAX_PER_PAGE = 100;
 /** Deep enough for every poem at one per page; keeps offsets (page - 1) * per_page small and exact. */
 export const MAX_PAGE = 1_000_000;
 
-export interface Page {
-  total: number;
-  total_pages: number;
-  page: number;
-  per_page: number;
-}
+export type Page = z.infer<typeof PageSchema>;
 
 export function pageInfo(total: number, page: number, perPage: number): Page {
   return { total, total_pages: Math.ceil(total / perPage), page, per_page: perPage };

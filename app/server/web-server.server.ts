@@ -7,6 +7,7 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { PREFERENCES_COOKIE } from "~/lib/reading-preferences";
+import { createApiAccess } from "./api-access.server";
 import { listenForDataChanges } from "./data-version.server";
 import { env, PROJECT_ROOT } from "./env.server";
 import { wordFrequencyCacheDir } from "./models/word-frequency.server";
@@ -68,6 +69,12 @@ export async function createApp(buildDir = BUILD_DIR): Promise<express.Express> 
     res.setHeader("X-Frame-Options", "SAMEORIGIN");
     next();
   });
+  // Before the response cache, so cache hits count against the limit and get CORS headers too.
+  const { API_RATE_LIMIT, API_RATE_LIMIT_WINDOW } = env();
+  app.use(
+    "/api",
+    createApiAccess({ limit: API_RATE_LIMIT, windowSeconds: API_RATE_LIMIT_WINDOW, anonymousCookies: [PREFERENCES_COOKIE] }),
+  );
   const responseCache = createResponseCache({ keyCookies: [PREFERENCES_COOKIE] });
   app.use(responseCache.lookup);
   app.use(compression());

@@ -39,7 +39,14 @@ function freshPglite(): string {
 }
 
 const corpusDir = await smallCorpus();
-const childEnv: NodeJS.ProcessEnv = { ...process.env, CORPUS_DIR: corpusDir, NODE_ENV: "production" };
+// The /api rate limit stays on (its headers are checked) but far above what the whole suite calls.
+const childEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  CORPUS_DIR: corpusDir,
+  NODE_ENV: "production",
+  API_RATE_LIMIT: "1000000",
+  API_RATE_LIMIT_WINDOW: "60",
+};
 // OpenID Connect sign-in against the provider tests/e2e/oidc.spec.ts starts (contacted only when used).
 Object.assign(childEnv, oidcServerEnv());
 // Recordings the daily spec generates go to this run's own folder, never the developer's public/audio/daily.

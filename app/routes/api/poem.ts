@@ -3,17 +3,33 @@ import { getDb } from "~/server/db.server";
 import { apiLoader, jsonResponse, keyParam, notFound, parseInput, readOnlyAction } from "~/server/http.server";
 import { findPoem } from "~/server/models/poem.server";
 import type { Route } from "./+types/poem";
+import { documented, documentRoute, errorDoc } from "~/server/openapi/define.server";
+import { PoemDetailSchema } from "~/server/api-shapes.server";
+import { POEM_EXAMPLE } from "~/server/openapi/examples.server";
 
 const Params = z.object({ id: keyParam("id") });
 
+const openapi = documentRoute("/api/poems/{id}", {
+  get: {
+    tag: "Poems",
+    access: "public",
+    summary: "One poem in full, by id or slug",
+    params: Params,
+    responses: {
+      200: { description: "The poem", schema: PoemDetailSchema, example: POEM_EXAMPLE },
+      404: errorDoc("No poem has this id or slug", { error: "No poem with id or slug 'nowhere'" }),
+    },
+  },
+});
+
 /** GET /api/poems/{id}: one poem, by id or slug, in full. */
-export function loader({ request, params }: Route.LoaderArgs) {
+export const loader = documented(openapi, function loader({ request, params }: Route.LoaderArgs) {
   return apiLoader(async () => {
     const { id } = parseInput(Params, params);
     const poem = await findPoem(getDb(), id);
     if (!poem) throw notFound(`No poem with id or slug '${id}'`);
     return jsonResponse(request, poem);
   });
-}
+});
 
 export const action = readOnlyAction;

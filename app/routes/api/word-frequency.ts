@@ -4,6 +4,8 @@ import { apiLoader, jsonResponse, notFound, parseQuery, readOnlyAction } from "~
 import { DEFAULT_WORD_FREQUENCY_LIMIT, WORD_FREQUENCY_LIMITS } from "~/lib/word-frequency";
 import { findWordFrequencyPoet, topWords, WHOLE_CORPUS_SCOPE } from "~/server/models/word-frequency.server";
 import type { Route } from "./+types/word-frequency";
+import { documented, documentRoute, errorDoc } from "~/server/openapi/define.server";
+import { WordFrequencySchema } from "~/server/api-shapes.server";
 
 const LIMIT_MESSAGE = `limit must be one of ${WORD_FREQUENCY_LIMITS.join(", ")}`;
 const EXCLUDE_MESSAGE = "excludeCommon must be true or false";
@@ -33,11 +35,32 @@ const WordFrequencyQuery = z.object({
     .default(true),
 });
 
+const openapi = documentRoute("/api/word-frequency", {
+  get: {
+    tag: "Poets",
+    access: "public",
+    summary: "The most frequent words of one poet or of all poems",
+    query: WordFrequencyQuery,
+    responses: {
+      200: {
+        description: "Words, most frequent first",
+        schema: z.array(WordFrequencySchema),
+        example: [
+          { word: "love", frequency: 812 },
+          { word: "heart", frequency: 640 },
+        ],
+      },
+      400: errorDoc("A bad parameter", { error: "limit must be one of 25, 50, 75, 100", parameter: "limit" }),
+      404: errorDoc("No poet with this id", { error: "No poet with id 'nobody'" }),
+    },
+  },
+});
+
 /**
  * GET /api/word-frequency?poet_id&limit&excludeCommon: the most frequent words of one poet (poet_id is its
  * directory) or of all poems (poet_id empty), from the counts `poetry wordfreq` keeps: [{word, frequency}].
  */
-export function loader({ request }: Route.LoaderArgs) {
+export const loader = documented(openapi, function loader({ request }: Route.LoaderArgs) {
   return apiLoader(async () => {
     const query = parseQuery(request, WordFrequencyQuery);
     const db = getDb();
@@ -50,6 +73,6 @@ export function loader({ request }: Route.LoaderArgs) {
     const words = await topWords(db, { scope, limit: query.limit, excludeCommon: query.excludeCommon });
     return jsonResponse(request, words);
   });
-}
+});
 
 export const action = readOnlyAction;

@@ -1,3 +1,5 @@
+import type { z } from "zod";
+import type { FavoriteItemSchema } from "../api-shapes.server";
 import { sql, type Transaction } from "kysely";
 import type { DB } from "../db.server";
 import type { Database } from "../db/schema";
@@ -134,16 +136,7 @@ export async function favoritedAmong(db: DB, userId: number, poemIds: readonly s
 export const FAVORITE_SORTS = ["date", "title", "author", "year"] as const;
 export type FavoriteSort = (typeof FAVORITE_SORTS)[number];
 
-export interface FavoriteItem {
-  id: string;
-  slug: string;
-  title: string;
-  author: string;
-  author_directory: string;
-  year: number | null;
-  favorite_count: number;
-  favorited_at: string;
-}
+export type FavoriteItem = z.infer<typeof FavoriteItemSchema>;
 
 export interface FavoriteListOptions {
   /** Case-insensitive substring of the title or the author's name. */

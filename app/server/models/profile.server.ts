@@ -1,10 +1,9 @@
+import type { z } from "zod";
+import type { ProfileSummarySchema } from "../api-shapes.server";
 import type { DB } from "../db.server";
 import { poemsRead } from "./poem-view.server";
 
-export interface ProfileSummary {
-  created_at: string;
-  stats: { favorite_count: number; view_count: number };
-}
+export type ProfileSummary = z.infer<typeof ProfileSummarySchema>;
 
 /** The profile's numbers (spec section 3, "Profile"); Poems Read counts the different poems viewed. */
 export async function profileSummary(db: DB, userId: number): Promise<ProfileSummary | undefined> {

@@ -1,11 +1,9 @@
+import type { z } from "zod";
+import type { StatsSchema } from "../api-shapes.server";
 import { sql } from "kysely";
 import type { DB } from "../db.server";
 
-export interface Stats {
-  total_poems: number;
-  total_poets: number;
-  total_collections: number;
-}
+export type Stats = z.infer<typeof StatsSchema>;
 
 export async function getStats(db: DB): Promise<Stats> {
   const row = await db

@@ -26,7 +26,7 @@ function booleanParam(name: string) {
 
 const fieldsMessage = `fields must be one or more of: ${SEARCH_FIELDS.join(", ")}`;
 
-const Query = z.object({
+export const SearchQuerySchema = z.object({
   q: z
     .string({ error: "q is required" })
     .transform((q) => q.trim())
@@ -66,7 +66,7 @@ function rawInput(params: URLSearchParams): Record<string, unknown> {
 }
 
 export function parseSearchParams(params: URLSearchParams): SearchOptions {
-  const query = parseInput(Query, rawInput(params));
+  const query = parseInput(SearchQuerySchema, rawInput(params));
   const snippetChars = query.snippet_chars || (query.context === "dropdown" ? DROPDOWN_SNIPPET_CHARS : SNIPPET_CHARS);
   return {
     q: query.q,

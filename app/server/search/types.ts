@@ -1,3 +1,5 @@
+import type { z } from "zod";
+import type { SameShape, SearchResponseSchema } from "../api-shapes.server";
 import type { SnippetSegment } from "./snippet";
 import type { TimePeriod } from "./periods";
 
@@ -88,3 +90,7 @@ export interface SearchResponse {
   /** Which groups were answered by similar spellings rather than exact words. */
   fuzzy: { poets: boolean; poems: boolean; contents: boolean };
 }
+
+// The documented answer (app/server/api-shapes.server.ts, served in /api/openapi.json) and these types must
+// describe the same JSON: tsc fails here when one changes without the other.
+true satisfies SameShape<SearchResponse, z.infer<typeof SearchResponseSchema>>;
