@@ -200,9 +200,9 @@ export async function refreshPoetryDbTexts(db: DB, options: { bulkAbove?: number
       await rebuildTexts(db, ids.slice(start, start + REFRESH_BATCH));
     }
   } finally {
-    if (bulk) {
-      await sql`create index if not exists ${sql.ref(LINES_INDEX)} on poetrydb_texts using gin (lines gin_trgm_ops)`.execute(db);
-    }
+    // Unconditional: a run killed between the drop and this line left no index, and the next (small) refresh
+    // must bring it back. A no-op when the index is there.
+    await sql`create index if not exists ${sql.ref(LINES_INDEX)} on poetrydb_texts using gin (lines gin_trgm_ops)`.execute(db);
   }
   // New entries wait in the GIN index's pending list, which every lines query would scan until a vacuum.
   if (!bulk) await sql`select gin_clean_pending_list(${LINES_INDEX}::regclass)`.execute(db);
