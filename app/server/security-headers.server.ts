@@ -82,8 +82,8 @@ export const PERMISSIONS_POLICY = [
   "usb=()",
   "xr-spatial-tracking=()",
   "fullscreen=(self)",
-  // The share menu's "Share…" (navigator.share) and "Copy link".
-  "web-share=(self)",
+  // The share menu's "Copy link". (web-share is left at its default, self: Chromium does not know the name
+  // and would log an error for it.)
   "clipboard-write=(self)",
 ].join(", ");
 
