@@ -4,7 +4,13 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [reactRouter()],
-  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  resolve: {
+    alias: [
+      { find: "~", replacement: path.resolve(import.meta.dirname, "app") },
+      // zod without eval in the browser, for the Content-Security-Policy (see the file).
+      { find: /^zod$/, replacement: path.resolve(import.meta.dirname, "app/lib/zod-without-eval.ts") },
+    ],
+  },
   // PGlite ships WASM and data files that must be loaded from node_modules at run time, not bundled.
   ssr: { external: ["@electric-sql/pglite", "pg", "kysely", "kysely-pglite-dialect"] },
   optimizeDeps: { exclude: ["@electric-sql/pglite"] },

@@ -22,7 +22,10 @@ export function timeZoneFromCookieHeader(header: string | null): string | null {
   return null;
 }
 
-/** The cookie the browser script writes: a year, whole site, Lax. */
-export function timeZoneCookie(timeZone: string): string {
-  return `${TIME_ZONE_COOKIE}=${encodeURIComponent(timeZone)}; Path=/; Max-Age=31536000; SameSite=Lax`;
+/**
+ * The cookie the browser script writes: a year, whole site, Lax, Secure over HTTPS. It cannot be HttpOnly:
+ * only script knows the zone and writes it (document.cookie cannot set HttpOnly), and it holds no secret.
+ */
+export function timeZoneCookie(timeZone: string, secure = false): string {
+  return `${TIME_ZONE_COOKIE}=${encodeURIComponent(timeZone)}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
 }

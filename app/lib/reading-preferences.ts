@@ -50,7 +50,11 @@ export function preferencesFromCookieHeader(header: string | null): ReadingPrefe
   }
 }
 
-/** A year-long, readable-by-script cookie (it holds no secret; the client updates it when settings change). */
+/**
+ * A year-long cookie, Lax, Secure over HTTPS in production. Not HttpOnly on purpose: the header's theme and
+ * font controls rewrite it from script (document.cookie) without a round trip, and a browser refuses a
+ * script's write over an HttpOnly cookie of the same name. It holds no secret, only display choices.
+ */
 export function preferencesCookie(prefs: ReadingPreferences, secure: boolean): string {
   const value = encodeURIComponent(JSON.stringify(prefs));
   return `${PREFERENCES_COOKIE}=${value}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;

@@ -98,7 +98,9 @@ function useRememberTimeZone() {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (!zone) return;
     const current = document.cookie.split("; ").find((c) => c.startsWith(`${TIME_ZONE_COOKIE}=`));
-    if (current !== timeZoneCookie(zone).split(";")[0]) document.cookie = timeZoneCookie(zone);
+    if (current !== timeZoneCookie(zone).split(";")[0]) {
+      document.cookie = timeZoneCookie(zone, window.location.protocol === "https:");
+    }
   }, []);
 }
 

@@ -1,11 +1,13 @@
 /**
  * What the express server hands every loader and action besides the request (see createApp in
  * web-server.server.ts): the client's address as the socket saw it (express's req.ip, which honours
- * X-Forwarded-For only when a proxy is trusted).
+ * X-Forwarded-For only when a proxy is trusted), and the CSP nonce of the response.
  */
 declare module "react-router" {
   interface AppLoadContext {
     clientIp?: string;
+    /** This response's Content-Security-Policy nonce, for the inline scripts (app/entry.server.tsx). */
+    cspNonce?: string;
   }
 }
 

@@ -14,4 +14,11 @@ describe("isSecureRequest", () => {
     const plain = new Request("http://127.0.0.1:3000/settings", { headers: { "X-Forwarded-Proto": "http" } });
     expect(isSecureRequest(plain, "production")).toBe(false);
   });
+
+  it("marks it Secure when the public SITE_URL is https, even when the proxy does not say so", () => {
+    const request = new Request("http://127.0.0.1:3000/login");
+    expect(isSecureRequest(request, "production", "https://poems.example")).toBe(true);
+    expect(isSecureRequest(request, "production", "http://poems.example")).toBe(false);
+    expect(isSecureRequest(request, "test", "https://poems.example")).toBe(false);
+  });
 });

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { dataVersion } from "./data-version.server";
 import { matchesIfNoneMatch } from "./http.server";
+import { type NonceTemplate, nonceTemplate } from "./nonce-template.server";
 
 /**
  * An in-process shared cache of the responses anonymous readers get, in front of React Router. It stores what
@@ -23,6 +24,11 @@ export interface ResponseCacheOptions {
   maxBytes?: number;
   /** Largest body kept, in bytes. */
   maxBodyBytes?: number;
+  /**
+   * The CSP nonce of a response. A page rendered with one keeps it as a template, and every hit carries the
+   * fresh nonce of its own request (its header is set before the cache answers).
+   */
+  nonceOf?: (res: Response) => string | undefined;
 }
 
 interface Entry {
@@ -34,12 +40,17 @@ interface Entry {
   expiresAt: number;
   gzip?: Buffer;
   br?: Buffer;
+  /** Set when the body holds the nonce it was rendered with. */
+  template?: NonceTemplate;
   bytes: number;
 }
 
 const PENDING = "responseCachePending";
 
-/** The headers a hit recomputes itself (length and encoding depend on the variant sent). */
+/**
+ * The headers a hit recomputes itself (length and encoding depend on the variant sent); the CSP (its nonce)
+ * and HSTS (the request's scheme) belong to each request and are already set when the cache answers.
+ */
 const DROPPED_HEADERS = new Set([
   "content-length",
   "content-encoding",
@@ -51,6 +62,8 @@ const DROPPED_HEADERS = new Set([
   "ratelimit-limit",
   "ratelimit-remaining",
   "ratelimit-reset",
+  "content-security-policy",
+  "strict-transport-security",
 ]);
 
 export function sharedMaxAge(cacheControl: string | undefined): number | null {
@@ -78,7 +91,7 @@ export function readCookies(header: string | undefined, keyCookies: string[]): {
 }
 
 /** br when the client takes it, else gzip, else the plain bytes. */
-export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
+export function pickEncoding(acceptEncoding: string | undefined, brotli = true): "br" | "gzip" | "identity" {
   const accepted = new Map<string, number>();
   for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
     const [name, ...params] = part.trim().split(";");
@@ -86,7 +99,7 @@ export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" 
     if (name) accepted.set(name, q ? Number(q.slice(2)) : 1);
   }
   const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  if (ok("br")) return "br";
+  if (brotli && ok("br")) return "br";
   if (ok("gzip")) return "gzip";
   return "identity";
 }
@@ -151,11 +164,18 @@ export function createResponseCache(options: ResponseCacheOptions) {
     res.setHeader("Vary", html ? "Accept-Encoding, Cookie" : "Accept-Encoding");
     if (matchesIfNoneMatch(req.get("If-None-Match") ?? null, entry.etag)) {
       res.removeHeader("Content-Type");
+      // The browser keeps the body it has, with that body's nonce: a new CSP would block its scripts.
+      res.removeHeader("Content-Security-Policy");
       res.status(304).end();
       return;
     }
-    const encoding = pickEncoding(req.get("Accept-Encoding"));
-    const body = variant(entry, encoding);
+    const nonce = entry.template ? options.nonceOf?.(res) : undefined;
+    const encoding = pickEncoding(req.get("Accept-Encoding"), !nonce);
+    const body = !nonce
+      ? variant(entry, encoding)
+      : encoding === "gzip"
+        ? entry.template!.gzip(nonce)
+        : entry.template!.plain(nonce);
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
     res.status(entry.status);
@@ -192,6 +212,8 @@ export function createResponseCache(options: ResponseCacheOptions) {
       if (!tooBig && res.statusCode === 200 && maxAge !== null && !res.getHeader("Set-Cookie")) {
         const body = Buffer.concat(chunks);
         const headers = { ...res.getHeaders() };
+        const nonce = options.nonceOf?.(res);
+        const template = nonce ? (nonceTemplate(body, nonce) ?? undefined) : undefined;
         store(key, {
           status: 200,
           headers,
@@ -199,7 +221,8 @@ export function createResponseCache(options: ResponseCacheOptions) {
           etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`,
           version,
           expiresAt: Date.now() + maxAge * 1000,
-          bytes: body.length * 2 + 512,
+          template,
+          bytes: body.length * 2 + 512 + (template?.bytes ?? 0),
         });
       }
       return result;

@@ -8,10 +8,13 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { PREFERENCES_COOKIE } from "~/lib/reading-preferences";
 import { createApiAccess } from "./api-access.server";
+import { bodyLimit } from "./body-limit.server";
 import { listenForDataChanges } from "./data-version.server";
 import { env, PROJECT_ROOT } from "./env.server";
 import { wordFrequencyCacheDir } from "./models/word-frequency.server";
+import { errorResponder, sendError } from "./error-response.server";
 import { createResponseCache } from "./response-cache.server";
+import { nonceOf, securityHeaders } from "./security-headers.server";
 
 // POETRY_BUILD_DIR lets parallel work (several e2e runs) keep separate builds; the default is build/.
 export const BUILD_DIR = path.resolve(PROJECT_ROOT, process.env.POETRY_BUILD_DIR ?? "build");
@@ -63,19 +66,17 @@ export async function createApp(buildDir = BUILD_DIR): Promise<express.Express> 
   // req.protocol come from X-Forwarded-For / X-Forwarded-Proto.
   const trustProxy = env().TRUST_PROXY;
   if (trustProxy !== undefined) app.set("trust proxy", trustProxy);
-  app.use((_req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "SAMEORIGIN");
-    next();
-  });
+  // CSP with a per-request nonce and the other security headers, on every response (security-headers.server.ts).
+  app.use(securityHeaders({ nodeEnv: env().NODE_ENV, siteUrl: env().SITE_URL }));
+  const errorPage = { siteName: env().SITE_NAME, stylesheets: build.assets.routes.root?.css ?? [] };
+  app.use(bodyLimit({ tooLarge: (req, res, message) => sendError(req, res, 413, message, errorPage) }));
   // Before the response cache, so cache hits count against the limit and get CORS headers too.
   const { API_RATE_LIMIT, API_RATE_LIMIT_WINDOW } = env();
   app.use(
     "/api",
     createApiAccess({ limit: API_RATE_LIMIT, windowSeconds: API_RATE_LIMIT_WINDOW, anonymousCookies: [PREFERENCES_COOKIE] }),
   );
-  const responseCache = createResponseCache({ keyCookies: [PREFERENCES_COOKIE] });
+  const responseCache = createResponseCache({ keyCookies: [PREFERENCES_COOKIE], nonceOf });
   app.use(responseCache.lookup);
   app.use(compression());
   // File names under /assets carry a content hash, so they never change and can be cached forever.
@@ -103,9 +104,10 @@ export async function createApp(buildDir = BUILD_DIR): Promise<express.Express> 
       build,
       mode: process.env.NODE_ENV,
       // The client's address for the sign-in rate limiter (app/server/load-context.ts).
-      getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress }),
+      getLoadContext: (req, res) => ({ clientIp: req.ip ?? req.socket.remoteAddress, cspNonce: nonceOf(res) }),
     }),
   );
+  app.use(errorResponder(errorPage));
   return app;
 }
 
