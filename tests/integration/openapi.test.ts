@@ -188,6 +188,8 @@ describe("real answers validate against the document", () => {
     path: () => string;
     method?: string;
     personal?: boolean;
+    /** Signed in with a bearer token from POST /api/auth/token instead of the cookie. */
+    bearer?: boolean;
     headers?: Record<string, string>;
     /** Sent as JSON (Content-Type: application/json unless headers say otherwise). */
     body?: () => unknown;
@@ -267,6 +269,7 @@ describe("real answers validate against the document", () => {
     { path: () => "/api/poems/view", method: "POST", personal: true, headers: { ...json, "X-Session-ID": "tab-1" }, body: view(() => "no-such-poem"), status: 404 },
     { path: () => "/api/profile/reading-history", status: 401 },
     { path: () => "/api/profile/reading-history?limit=5", personal: true, status: 200 },
+    { path: () => "/api/profile/reading-history", bearer: true, status: 200 },
     { path: () => "/api/profile/reading-history?limit=500", personal: true, status: 400 },
     { path: () => "/api/notifications/public_key", status: 200 },
     { path: () => "/api/notifications/subscribe", method: "POST", headers: json, body: () => subscription, status: 401 },
@@ -282,6 +285,7 @@ describe("real answers validate against the document", () => {
     { path: () => "/api/notifications/subscribe", method: "DELETE", personal: true, headers: json, body: () => ({ endpoint: subscription.endpoint }), status: 404 },
     { path: () => "/api/notifications/preferences", status: 401 },
     { path: () => "/api/notifications/preferences", personal: true, status: 200 },
+    { path: () => "/api/notifications/preferences", bearer: true, status: 200 },
     { path: () => "/api/notifications/preferences", method: "PUT", headers: json, body: () => ({ daily_poem: true }), status: 401 },
     { path: () => "/api/notifications/preferences", method: "PUT", personal: true, headers: foreign, body: () => ({ daily_poem: true }), status: 403 },
     { path: () => "/api/notifications/preferences", method: "PUT", personal: true, headers: { Origin: ORIGIN, "Content-Type": "text/plain" }, body: () => ({ daily_poem: true }), status: 415 },
@@ -305,10 +309,12 @@ describe("real answers validate against the document", () => {
     const validatorFor = responseValidators(document);
     const bodyValidatorFor = requestBodyValidators(document);
     const seen = new Set<string>();
+    const issued = await call("/api/auth/token", { method: "POST", headers: { Origin: ORIGIN, Cookie: cookie } });
+    const bearer = `Bearer ${issued.body.token}`;
     for (const c of cases) {
       const url = c.path();
       const method = c.method ?? "GET";
-      const headers = { ...(c.headers ?? {}), ...(c.personal ? { Cookie: cookie } : {}) };
+      const headers = { ...(c.headers ?? {}), ...(c.personal ? { Cookie: cookie } : {}), ...(c.bearer ? { Authorization: bearer } : {}) };
       for (const [name, value] of Object.entries(c.env ?? {})) process.env[name] = value;
       if (c.env) reloadEnv();
       const answer = await call(url, { method, headers, body: c.body ? JSON.stringify(c.body()) : undefined }).finally(() => {
