@@ -40,6 +40,10 @@ async function serve(options: { limit: number; windowSeconds?: number; now?: () 
     res.setHeader("Cache-Control", "public, max-age=60, s-maxage=300");
     res.json({ poems: [] });
   });
+  app.post("/api/contact", (_req, res) => {
+    handled.count++;
+    res.json({ success: true });
+  });
   app.get("/poems", (_req, res) => {
     res.send("<p>page</p>");
   });
@@ -93,6 +97,33 @@ describe("CORS on /api", () => {
     const page = await fetch(`${base}/poems`);
     expect(page.headers.get("Access-Control-Allow-Origin")).toBeNull();
     expect(page.headers.get("RateLimit-Limit")).toBeNull();
+  });
+
+  it("never lets another site post (the contact form, subscriptions): no POST in the preflight, no Allow-Origin on the answer", async () => {
+    const { base, handled } = await serve({ limit: 0 });
+    const preflight = await fetch(`${base}/api/contact`, {
+      method: "OPTIONS",
+      headers: {
+        Origin: "https://elsewhere.example",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("Access-Control-Allow-Methods")?.split(/,\s*/)).not.toContain("POST");
+    expect(handled.count).toBe(0);
+    // A "simple" cross-origin POST needs no preflight; without Allow-Origin the browser keeps its answer from the page.
+    const credentials: Record<string, string>[] = [{}, { Cookie: "pc_session=abc" }, { Authorization: "Bearer abc" }];
+    for (const headers of credentials) {
+      const posted = await fetch(`${base}/api/contact`, {
+        method: "POST",
+        headers: { Origin: "https://elsewhere.example", "Content-Type": "text/plain", ...headers },
+        body: "{}",
+      });
+      expect(posted.status).toBe(200);
+      expect(posted.headers.get("Access-Control-Allow-Origin")).toBeNull();
+      expect(posted.headers.get("Access-Control-Allow-Credentials")).toBeNull();
+    }
   });
 });
 

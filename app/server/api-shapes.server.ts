@@ -254,3 +254,57 @@ export const ErrorSchema = z
     retry_after: z.number().int().optional().meta({ description: "Seconds to wait (429)." }),
   })
   .meta({ id: "Error" });
+
+export const ViewRecordedSchema = z.object({
+  recorded: z.boolean().meta({
+    description: "false when this session already had the poem counted on this screen within the window.",
+  }),
+});
+
+export const ReadingHistoryItemSchema = z.object({
+  id: z.string(),
+  viewed_at: z.string().meta({ description: "When the reader opened the poem (ISO 8601)." }),
+  poem: z.object({ id: z.string(), title: z.string(), author: z.string(), year: nullableYear }),
+});
+
+export const ReadingHistorySchema = z.object({ views: z.array(ReadingHistoryItemSchema) });
+
+export const VapidPublicKeySchema = z.object({
+  vapidPublicKey: z.string().meta({ description: "The applicationServerKey to subscribe with (base64url)." }),
+});
+
+const nextDailyPoem = z
+  .string()
+  .nullable()
+  .meta({ description: "The next daily poem's instant (ISO 8601, UTC), or null when the daily poem is off." });
+
+export const SubscribedSchema = z.object({ subscribed: z.literal(true), next_daily_poem_at_utc: nextDailyPoem });
+export const UnsubscribedSchema = z.object({ subscribed: z.literal(false) });
+
+export const NotificationPreferencesSchema = z.object({
+  daily_poem: z.boolean(),
+  weekly_digest: z.boolean(),
+  author_updates: z.boolean(),
+  product_updates: z.boolean(),
+  daily_poem_time_minutes: z.number().int().min(0).max(1439).meta({ description: "Minutes after local midnight." }),
+  timezone: z.string().meta({ description: "IANA time zone name." }),
+});
+
+export const NotificationPreferencesAnswerSchema = NotificationPreferencesSchema.extend({
+  next_daily_poem_at_utc: nextDailyPoem,
+}).meta({ id: "NotificationPreferences" });
+
+export const ContactSentSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** POST /api/contact's errors carry their status too, and a 400 every refused field's message. */
+export const ContactErrorSchema = z
+  .object({
+    error: z.string(),
+    status: z.number().int(),
+    parameter: z.string().optional().meta({ description: "The first refused field (400)." }),
+    errors: z
+      .object({ name: z.string().optional(), email: z.string().optional(), message: z.string().optional() })
+      .optional()
+      .meta({ description: "Each refused field's message (400)." }),
+  })
+  .meta({ id: "ContactError" });

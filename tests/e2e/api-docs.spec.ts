@@ -30,6 +30,13 @@ test("/api/docs documents every path of /api/openapi.json with parameters, respo
   await poems.getByText("Example").first().click();
   await expect(poems.locator("details[open] pre")).toContainText('"total_pages"');
   await expect(page.getByRole("heading", { level: 3, name: "PoemListItem" })).toBeVisible();
+  // Calls that take a JSON body show its shape, from the zod schema the route validates with.
+  const preferences = page.locator("article#putNotificationsPreferences");
+  await expect(preferences.getByRole("heading", { level: 4, name: "Request body" })).toBeVisible();
+  await expect(preferences.locator(".api-docs__shape").first()).toContainText("daily_poem_time_minutes?: integer (0 to 1439)");
+  await expect(page.locator("article#postContact .api-docs__access")).toHaveText(
+    "This site's own pages: no sign-in, but not callable from other sites.",
+  );
 });
 
 test("/api/docs has no serious accessibility violations", async ({ page }) => {

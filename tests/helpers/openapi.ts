@@ -23,6 +23,19 @@ export function responseValidators(document: OpenApiDocument) {
   };
 }
 
+/** Validators for the documented JSON request bodies, compiled like the responses'. */
+export function requestBodyValidators(document: OpenApiDocument) {
+  const ajv = new Ajv2020({ strict: true, allErrors: true, validateFormats: false });
+  const defs = JSON.parse(JSON.stringify(document.components.schemas).replaceAll("#/components/schemas/", "#/$defs/"));
+  return function validatorFor(path: string, method: string): ValidateFunction | undefined {
+    const operation = (document.paths[path] as Record<string, any> | undefined)?.[method.toLowerCase()];
+    const media = operation?.requestBody?.content?.["application/json"];
+    if (!media) return undefined;
+    const schema = JSON.parse(JSON.stringify(media.schema).replaceAll("#/components/schemas/", "#/$defs/"));
+    return ajv.compile({ ...schema, $defs: defs });
+  };
+}
+
 /** The documented path template a concrete path matches; static segments win over parameters. */
 export function documentedPath(document: OpenApiDocument, pathname: string): string | undefined {
   const candidates = Object.keys(document.paths).filter((template) => {

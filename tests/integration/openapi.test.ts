@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from "node:crypto";
 import path from "node:path";
 import { createStaticHandler } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -6,12 +7,13 @@ import routes from "~/routes";
 import { startSession } from "~/server/auth/auth.server";
 import { hashPassword } from "~/server/auth/password.server";
 import { type DB, setDb } from "~/server/db.server";
+import { reloadEnv } from "~/server/env.server";
 import { insertDailyPoem } from "~/server/models/daily.server";
 import { createUser } from "~/server/models/user.server";
 import { buildOpenApiDocument, type OpenApiDocument, routeDocs } from "~/server/openapi/document.server";
 import { smallCorpus } from "../helpers/corpus";
 import { createTestDb, type TestDb } from "../helpers/db";
-import { documentedPath, responseValidators } from "../helpers/openapi";
+import { documentedPath, requestBodyValidators, responseValidators } from "../helpers/openapi";
 
 /**
  * The OpenAPI document against the real API: every api/ route of app/routes.ts is in it, its schemas are valid
@@ -33,12 +35,12 @@ async function createHandler() {
       }),
   );
   const handler = createStaticHandler(dataRoutes);
-  return async (pathAndQuery: string, init: { method?: string; headers?: Record<string, string> } = {}) => {
+  return async (pathAndQuery: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) => {
     const method = init.method ?? "GET";
     const request = new Request(`${ORIGIN}${pathAndQuery}`, {
       method,
       headers: init.headers,
-      body: method === "GET" || method === "HEAD" ? undefined : "{}",
+      body: method === "GET" || method === "HEAD" ? undefined : (init.body ?? "{}"),
     });
     const response = (await handler.queryRoute(request)) as Response;
     const text = await response.text();
@@ -127,6 +129,29 @@ describe("the document covers the route list", () => {
     const id = (document.paths["/api/poems/{id}"] as any).get.parameters[0];
     expect(id).toMatchObject({ name: "id", in: "path", required: true });
   });
+
+  test("request headers and JSON bodies come from the routes' zod schemas too", () => {
+    const view = (document.paths["/api/poems/view"] as any).post;
+    expect(view.parameters).toEqual([
+      expect.objectContaining({ name: "X-Session-ID", in: "header", required: true, schema: expect.objectContaining({ pattern: "^[A-Za-z0-9_-]{1,100}$" }) }),
+    ]);
+    expect(view.requestBody.content["application/json"].schema).toMatchObject({
+      required: ["poem_id", "source"],
+      properties: { source: { enum: ["poem-page", "random", "daily"] } },
+    });
+    const preferences = (document.paths["/api/notifications/preferences"] as any).put.requestBody.content["application/json"].schema;
+    expect(preferences.additionalProperties).toBe(false);
+    expect(preferences.properties.daily_poem_time_minutes).toMatchObject({ type: "integer", minimum: 0, maximum: 1439 });
+    const subscribe = (document.paths["/api/notifications/subscribe"] as any).post.requestBody.content["application/json"].schema;
+    expect(subscribe.required).toEqual(["endpoint", "keys"]);
+    // Personal calls name both credentials; the contact form is anonymous but kept to this site.
+    expect((document.paths["/api/notifications/preferences"] as any).get.security).toEqual([{ bearerToken: [] }, { sessionCookie: [] }]);
+    expect((document.paths["/api/profile/reading-history"] as any).get["x-access"]).toBe("personal");
+    expect((document.paths["/api/notifications/public_key"] as any).get["x-access"]).toBe("public");
+    const contact = (document.paths["/api/contact"] as any).post;
+    expect(contact["x-access"]).toBe("site");
+    expect(contact.security).toBeUndefined();
+  });
 });
 
 describe("schemas and examples", () => {
@@ -163,9 +188,28 @@ describe("real answers validate against the document", () => {
     path: () => string;
     method?: string;
     personal?: boolean;
+    /** Signed in with a bearer token from POST /api/auth/token instead of the cookie. */
+    bearer?: boolean;
     headers?: Record<string, string>;
+    /** Sent as JSON (Content-Type: application/json unless headers say otherwise). */
+    body?: () => unknown;
+    /** Settings in force for this call only. */
+    env?: Record<string, string>;
     status: number;
   }
+  const json = { Origin: ORIGIN, "Content-Type": "application/json" };
+  const foreign = { Origin: "https://elsewhere.example", "Content-Type": "application/json" };
+  // A push subscription as a browser sends it: an uncompressed P-256 key and a 16-byte secret.
+  const subscription = {
+    endpoint: "https://push.example.net/send/openapi-reader",
+    keys: {
+      p256dh: createECDH("prime256v1").generateKeys().toString("base64url"),
+      auth: randomBytes(16).toString("base64url"),
+    },
+  };
+  const view = (poemId: () => string, source = "poem-page") => () => ({ poem_id: poemId(), source });
+  const contactMessage = () => ({ name: "Ada", email: "ada@example.org", message: "A kind word about the site." });
+  const sentFromSite = { path: () => "/api/contact", method: "POST", headers: json, body: contactMessage, status: 200 };
   const cases: Case[] = [
     { path: () => "/api/health", status: 200 },
     { path: () => "/api/stats", status: 200 },
@@ -217,16 +261,66 @@ describe("real answers validate against the document", () => {
     { path: () => "/api/auth/token", method: "POST", headers: { Origin: ORIGIN }, status: 401 },
     { path: () => "/api/auth/token", method: "POST", personal: true, headers: { Origin: "https://elsewhere.example" }, status: 403 },
     { path: () => "/api/auth/token", method: "POST", personal: true, headers: { Origin: ORIGIN }, status: 200 },
+    { path: () => "/api/poems/view", method: "POST", headers: { ...json, "X-Session-ID": "tab-1" }, body: view(() => poem.id), status: 401 },
+    { path: () => "/api/poems/view", method: "POST", personal: true, headers: { ...foreign, "X-Session-ID": "tab-1" }, body: view(() => poem.id), status: 403 },
+    { path: () => "/api/poems/view", method: "POST", personal: true, headers: { ...json, "X-Session-ID": "tab-1" }, body: view(() => poem.id), status: 200 },
+    { path: () => "/api/poems/view", method: "POST", personal: true, headers: json, body: view(() => poem.id), status: 400 },
+    { path: () => "/api/poems/view", method: "POST", personal: true, headers: { ...json, "X-Session-ID": "tab-1" }, body: view(() => poem.id, "sidebar"), status: 400 },
+    { path: () => "/api/poems/view", method: "POST", personal: true, headers: { ...json, "X-Session-ID": "tab-1" }, body: view(() => "no-such-poem"), status: 404 },
+    { path: () => "/api/profile/reading-history", status: 401 },
+    { path: () => "/api/profile/reading-history?limit=5", personal: true, status: 200 },
+    { path: () => "/api/profile/reading-history", bearer: true, status: 200 },
+    { path: () => "/api/profile/reading-history?limit=500", personal: true, status: 400 },
+    { path: () => "/api/notifications/public_key", status: 200 },
+    { path: () => "/api/notifications/subscribe", method: "POST", headers: json, body: () => subscription, status: 401 },
+    { path: () => "/api/notifications/subscribe", method: "POST", personal: true, headers: foreign, body: () => subscription, status: 403 },
+    { path: () => "/api/notifications/subscribe", method: "POST", personal: true, headers: { Origin: ORIGIN, "Content-Type": "text/plain" }, body: () => subscription, status: 415 },
+    { path: () => "/api/notifications/subscribe", method: "POST", personal: true, headers: json, body: () => ({ ...subscription, endpoint: "http://push.example.net/x" }), status: 400 },
+    { path: () => "/api/notifications/subscribe", method: "POST", personal: true, headers: json, body: () => subscription, status: 201 },
+    { path: () => "/api/notifications/subscribe", method: "DELETE", headers: json, body: () => ({ endpoint: subscription.endpoint }), status: 401 },
+    { path: () => "/api/notifications/subscribe", method: "DELETE", personal: true, headers: foreign, body: () => ({ endpoint: subscription.endpoint }), status: 403 },
+    { path: () => "/api/notifications/subscribe", method: "DELETE", personal: true, headers: { Origin: ORIGIN }, body: () => ({ endpoint: subscription.endpoint }), status: 415 },
+    { path: () => "/api/notifications/subscribe", method: "DELETE", personal: true, headers: json, body: () => ({}), status: 400 },
+    { path: () => "/api/notifications/subscribe", method: "DELETE", personal: true, headers: json, body: () => ({ endpoint: subscription.endpoint }), status: 200 },
+    { path: () => "/api/notifications/subscribe", method: "DELETE", personal: true, headers: json, body: () => ({ endpoint: subscription.endpoint }), status: 404 },
+    { path: () => "/api/notifications/preferences", status: 401 },
+    { path: () => "/api/notifications/preferences", personal: true, status: 200 },
+    { path: () => "/api/notifications/preferences", bearer: true, status: 200 },
+    { path: () => "/api/notifications/preferences", method: "PUT", headers: json, body: () => ({ daily_poem: true }), status: 401 },
+    { path: () => "/api/notifications/preferences", method: "PUT", personal: true, headers: foreign, body: () => ({ daily_poem: true }), status: 403 },
+    { path: () => "/api/notifications/preferences", method: "PUT", personal: true, headers: { Origin: ORIGIN, "Content-Type": "text/plain" }, body: () => ({ daily_poem: true }), status: 415 },
+    { path: () => "/api/notifications/preferences", method: "PUT", personal: true, headers: json, body: () => ({ timezone: "Mars/Olympus" }), status: 400 },
+    { path: () => "/api/notifications/preferences", method: "PUT", personal: true, headers: json, body: () => ({ daily_poem: true, timezone: "Europe/London" }), status: 200 },
+    { path: () => "/api/contact", method: "POST", headers: foreign, body: contactMessage, status: 403 },
+    { path: () => "/api/contact", method: "POST", headers: json, body: () => ({ ...contactMessage(), email: "not an address" }), status: 400 },
+    { path: () => "/api/contact", method: "POST", headers: json, body: () => "just text", status: 400 },
+    { path: () => "/api/contact", method: "POST", headers: json, body: contactMessage, env: { CONTACT_ENABLED: "false" }, status: 503 },
+    sentFromSite,
+    // Nothing listens on port 9 here: the message is kept, the mail fails.
+    { ...sentFromSite, env: { SMTP_URL: "smtp://127.0.0.1:9", CONTACT_TO: "editors@poetry.example" }, status: 502 },
+    sentFromSite,
+    sentFromSite,
+    sentFromSite,
+    // The sixth message this hour from the same address (every call here comes from one).
+    { ...sentFromSite, status: 429 },
   ];
 
   test("every documented operation and status is answered for real, and every answer fits its schema", async () => {
     const validatorFor = responseValidators(document);
+    const bodyValidatorFor = requestBodyValidators(document);
     const seen = new Set<string>();
+    const issued = await call("/api/auth/token", { method: "POST", headers: { Origin: ORIGIN, Cookie: cookie } });
+    const bearer = `Bearer ${issued.body.token}`;
     for (const c of cases) {
       const url = c.path();
       const method = c.method ?? "GET";
-      const headers = { ...(c.headers ?? {}), ...(c.personal ? { Cookie: cookie } : {}) };
-      const answer = await call(url, { method, headers });
+      const headers = { ...(c.headers ?? {}), ...(c.personal ? { Cookie: cookie } : {}), ...(c.bearer ? { Authorization: bearer } : {}) };
+      for (const [name, value] of Object.entries(c.env ?? {})) process.env[name] = value;
+      if (c.env) reloadEnv();
+      const answer = await call(url, { method, headers, body: c.body ? JSON.stringify(c.body()) : undefined }).finally(() => {
+        for (const name of Object.keys(c.env ?? {})) delete process.env[name];
+        if (c.env) reloadEnv();
+      });
       expect(answer.status, `${method} ${url}`).toBe(c.status);
       expect(answer.contentType, `${method} ${url}`).toMatch(/^application\/json/);
       const template = documentedPath(document, new URL(url, ORIGIN).pathname);
@@ -235,6 +329,12 @@ describe("real answers validate against the document", () => {
       expect(validate, `${method} ${template} does not document ${answer.status}`).toBeDefined();
       expect(validate?.(answer.body), `${method} ${url}: ${JSON.stringify(validate?.errors)}`).toBe(true);
       seen.add(`${method.toLowerCase()} ${template} ${answer.status}`);
+      // A body the route accepted fits the documented request body.
+      if (c.body && answer.status < 300) {
+        const validateBody = bodyValidatorFor(template as string, method);
+        expect(validateBody, `${method} ${template} documents no request body`).toBeDefined();
+        expect(validateBody?.(c.body()), `${method} ${url} body: ${JSON.stringify(validateBody?.errors)}`).toBe(true);
+      }
     }
     // Documented answers nobody called would be untested promises. 429 is exercised over real HTTP
     // (tests/integration/api-access.test.ts), 503 needs an unreachable database, /api/docs is HTML (e2e).

@@ -50,7 +50,9 @@ function OperationEntry({ operation }: { operation: Operation }) {
       <p className="api-docs__access">
         {operation.access === "public"
           ? "Public: no sign-in, callable from any site (CORS)."
-          : "Personal: needs the session cookie or a bearer token from POST /api/auth/token; not callable from other sites."}
+          : operation.access === "site"
+            ? "This site's own pages: no sign-in, but not callable from other sites."
+            : "Personal: needs the session cookie or a bearer token from POST /api/auth/token; not callable from other sites."}
       </p>
       {operation.parameters.length > 0 && (
         <table className="api-docs__params">
@@ -82,6 +84,17 @@ function OperationEntry({ operation }: { operation: Operation }) {
             ))}
           </tbody>
         </table>
+      )}
+      {operation.requestBody && (
+        <>
+          <h4>Request body</h4>
+          <p>
+            <code>application/json</code>
+          </p>
+          <pre className="api-docs__shape" tabIndex={0}>
+            <code>{operation.requestBody}</code>
+          </pre>
+        </>
       )}
       <h4>Responses</h4>
       <dl className="api-docs__responses">

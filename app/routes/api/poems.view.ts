@@ -7,6 +7,8 @@ import { resolvePoemId } from "~/server/models/favorite.server";
 import { VIEW_SOURCES } from "~/lib/view-tracking";
 import { recordView } from "~/server/models/poem-view.server";
 import type { Route } from "./+types/poems.view";
+import { documented, documentRoute, errorDoc, FOREIGN_ORIGIN_403, SIGN_IN_401 } from "~/server/openapi/define.server";
+import { ViewRecordedSchema } from "~/server/api-shapes.server";
 
 const Body = z.object({
   poem_id: keyParam("poem_id"),
@@ -18,6 +20,29 @@ const SessionHeader = z.object({
   "X-Session-ID": z
     .string({ error: "X-Session-ID header is required" })
     .regex(/^[A-Za-z0-9_-]{1,100}$/, "X-Session-ID must be 1 to 100 letters, digits, '-' or '_'"),
+});
+
+const openapi = documentRoute("/api/poems/view", {
+  post: {
+    tag: "Reader",
+    access: "personal",
+    summary: "Records that the signed-in reader viewed a poem",
+    description:
+      "Counted once per browser session, poem and screen within a window: 30 minutes on the poem page, 5 seconds " +
+      "on random and daily. Needs an Origin (or Referer) naming this site.",
+    headers: SessionHeader,
+    body: Body,
+    responses: {
+      200: { description: "Whether this view counted", schema: ViewRecordedSchema, example: { recorded: true } },
+      400: errorDoc("A missing or malformed X-Session-ID, poem_id or source", {
+        error: "source must be poem-page, random or daily",
+        parameter: "source",
+      }),
+      401: SIGN_IN_401,
+      403: FOREIGN_ORIGIN_403,
+      404: errorDoc("No poem has this id or slug", { error: "No poem with id or slug 'nowhere'" }),
+    },
+  },
 });
 
 async function jsonBody(request: Request): Promise<unknown> {
@@ -37,7 +62,7 @@ async function jsonBody(request: Request): Promise<unknown> {
  * list's tie-breaker, where being up to s-maxage (5 minutes) old is harmless, while emptying every cached page
  * on each signed-in reader's view would leave anonymous readers with almost no cache at all.
  */
-export function action({ request }: Route.ActionArgs) {
+export const action = documented(openapi, function action({ request }: Route.ActionArgs) {
   return apiLoader(async () => {
     if (request.method !== "POST") {
       const response = jsonError(405, { error: "Method not allowed: this endpoint answers POST only" });
@@ -56,9 +81,10 @@ export function action({ request }: Route.ActionArgs) {
       ? await recordView(db, { userId: user.id, sessionId, browserSession, poemId, source: body.source })
       : undefined;
     if (!result) throw notFound(`No poem with id or slug '${body.poem_id}'`);
-    return jsonResponse(request, { recorded: result.counted }, { cache: "no-store" });
+    const answer: z.infer<typeof ViewRecordedSchema> = { recorded: result.counted };
+    return jsonResponse(request, answer, { cache: "no-store" });
   });
-}
+});
 
 export function loader() {
   const response = jsonError(405, { error: "Method not allowed: this endpoint answers POST only" });

@@ -3,6 +3,8 @@ import type { IsoDate } from "~/lib/daily-date";
 import { addDays } from "~/lib/daily-date";
 import { localDateAt, nextDailyAt, zonedInstant } from "~/lib/zoned-time";
 import type { DB } from "../db.server";
+import type { z } from "zod";
+import type { NotificationPreferencesSchema } from "../api-shapes.server";
 
 /**
  * Notification preferences (one row per signed-in reader), their browser push subscriptions, and the
@@ -11,14 +13,7 @@ import type { DB } from "../db.server";
  * the scheduler's due query is a range scan of one index.
  */
 
-export interface NotificationPreferences {
-  daily_poem: boolean;
-  weekly_digest: boolean;
-  author_updates: boolean;
-  product_updates: boolean;
-  daily_poem_time_minutes: number;
-  timezone: string;
-}
+export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 
 export const DEFAULT_PREFERENCES: NotificationPreferences = {
   daily_poem: false,

@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "../db.server";
+import type { z } from "zod";
+import type { ReadingHistoryItemSchema } from "../api-shapes.server";
 import { VIEW_WINDOW_MS, type ViewSource } from "~/lib/view-tracking";
 
 export interface ViewInput {
@@ -62,11 +64,7 @@ export async function recordView(db: DB, view: ViewInput, now = new Date()): Pro
   });
 }
 
-export interface ReadingHistoryItem {
-  id: string;
-  viewed_at: string;
-  poem: { id: string; title: string; author: string; year: number | null };
-}
+export type ReadingHistoryItem = z.infer<typeof ReadingHistoryItemSchema>;
 
 /** A reader's most recent views, newest first (GET /api/profile/reading-history's `views`). */
 export async function readingHistory(db: DB, userId: number, limit = 20): Promise<ReadingHistoryItem[]> {

@@ -29,13 +29,18 @@ export interface OperationDoc {
   tag: string;
   /**
    * public: anonymous reads, CORS-enabled and cacheable. personal: the session cookie or a bearer token
-   * (POST /api/auth/token), never CORS-enabled.
+   * (POST /api/auth/token), never CORS-enabled. site: anonymous, but only from this site's own pages (the
+   * Origin is checked), never CORS-enabled.
    */
-  access: "public" | "personal";
+  access: "public" | "personal" | "site";
   /** Path parameters, as the route validates them. */
   params?: z.ZodObject;
   /** Query-string parameters, as the route validates them (their input side is documented). */
   query?: z.ZodObject;
+  /** Request headers the route validates, e.g. X-Session-ID. */
+  headers?: z.ZodObject;
+  /** The JSON request body, as the route validates it. */
+  body?: z.ZodType;
   /** Answers carry a `Link` header with first/prev/next/last pages. */
   paginated?: boolean;
   responses: Record<number, ResponseDoc>;
@@ -66,6 +71,16 @@ export function errorDoc(description: string, example: { error: string; paramete
 /** The 405 every read-only route answers to other methods. */
 export const READ_ONLY_405 = errorDoc("Any method but GET and HEAD", {
   error: "Method not allowed: this endpoint answers GET and HEAD only",
+});
+
+/** A body that is not JSON (the /api/notifications calls read JSON only). */
+export const JSON_ONLY_415 = errorDoc("The body was not sent as application/json", {
+  error: "Send the body as JSON (Content-Type: application/json)",
+  parameter: "body",
+});
+
+export const FOREIGN_ORIGIN_403 = errorDoc("Origin or Referer missing or foreign", {
+  error: "This form was sent from another site and has been refused.",
 });
 
 export const SIGN_IN_401 = errorDoc("No valid session cookie or bearer token", { error: "Sign in required" });

@@ -74,6 +74,7 @@ function parameters(converter: SchemaConverter, operation: OperationDoc) {
   for (const [where, schema] of [
     ["path", operation.params],
     ["query", operation.query],
+    ["header", operation.headers],
   ] as const) {
     if (!schema) continue;
     const json = converter.convert(schema, "input");
@@ -141,7 +142,8 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
       if (!operation) continue;
       tags.add(operation.tag);
       const responses: Record<string, unknown> = {};
-      const all = { ...operation.responses, 429: TOO_MANY_REQUESTS };
+      // A route with a 429 of its own (the contact form's hourly limit) documents both shapes itself.
+      const all = { 429: TOO_MANY_REQUESTS, ...operation.responses };
       for (const [status, doc] of Object.entries(all)) {
         responses[status] = response(converter, doc, Number(status), operation.paginated ?? false);
       }
@@ -151,6 +153,9 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
         ...(operation.description ? { description: operation.description } : {}),
         tags: [operation.tag],
         parameters: parameters(converter, operation),
+        ...(operation.body
+          ? { requestBody: { required: true, content: { "application/json": { schema: converter.convert(operation.body, "input") } } } }
+          : {}),
         ...(operation.access === "personal" ? { security: [{ bearerToken: [] }, { sessionCookie: [] }] } : {}),
         "x-access": operation.access,
         responses,

@@ -77,6 +77,8 @@ export interface ReferenceOperation {
   description: string | null;
   access: string;
   parameters: ReferenceParameter[];
+  /** The JSON body's shape, for the calls that take one. */
+  requestBody: string | null;
   responses: ReferenceResponse[];
 }
 
@@ -95,6 +97,7 @@ interface OperationObject {
   tags: string[];
   "x-access": string;
   parameters: { name: string; in: string; required: boolean; description?: string; schema: Schema }[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { description: string; headers?: Record<string, unknown>; content: Record<string, { schema: Schema; example?: unknown }> }>;
 }
 
@@ -118,6 +121,7 @@ export function referenceOf(document: OpenApiDocument): Reference {
           shape: shapeOf(p.schema),
           defaultValue: p.schema.default === undefined ? null : JSON.stringify(p.schema.default),
         })),
+        requestBody: operation.requestBody ? shapeOf(Object.values(operation.requestBody.content)[0]?.schema) : null,
         responses: Object.entries(operation.responses).map(([status, response]) => {
           const [contentType, media] = Object.entries(response.content)[0];
           return {
