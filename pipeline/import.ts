@@ -16,6 +16,7 @@ import {
   refreshPoetPoemCounts,
   updatePoet,
 } from "~/server/models/poet-writes.server";
+import { collectGarbage } from "./collect-garbage";
 import { buildPoemDraft, derivePoemId, type PoemDraft, sha1 } from "./poem-row";
 import { buildPoetDraft, type PoetDraft } from "./poet-row";
 import {
@@ -157,6 +158,8 @@ class Importer {
   async finish(): Promise<ImportReport> {
     this.progress({ phase: "counts", file: "", done: 0 });
     await refreshPoetPoemCounts(this.db);
+    // The records are written: drop their parsing garbage before the derived data adds its own.
+    collectGarbage();
     // Search vectors are derived data: rebuilt here only for poems whose text changed.
     this.progress({ phase: "search", file: "", done: 0 });
     await refreshSearchIndex(this.db);
