@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 
 /**
@@ -36,13 +38,22 @@ test.describe("PoetryDB-compatible API", () => {
   });
 
   test("a page on another origin can read it, as it can read poetrydb.org", async ({ page, baseURL }) => {
-    // Another origin: the same server under its other loopback name.
-    const other = baseURL!.replace("127.0.0.1", "localhost");
-    await page.goto(`${other}/about`);
-    const result = await page.evaluate(async (api) => {
-      const response = await fetch(`${api}/poetrydb/wrong`);
-      return response.json();
-    }, baseURL!);
-    expect(result).toEqual({ status: "405", reason: "wrong list not available. Only author and title allowed." });
+    // A page of another site, served from its own loopback port so that none of our headers (the CSP's
+    // connect-src 'self') apply: a third-party client page reading the API across origins. (A page faked
+    // with page.route would count as a public site, and Chromium keeps those away from loopback addresses.)
+    const site = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Another site</title>");
+    });
+    await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+    try {
+      await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+      const result = await page.evaluate(async (api) => {
+        const response = await fetch(`${api}/poetrydb/wrong`);
+        return response.json();
+      }, baseURL!);
+      expect(result).toEqual({ status: "405", reason: "wrong list not available. Only author and title allowed." });
+    } finally {
+      site.close();
+    }
   });
 });
