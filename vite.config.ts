@@ -1,9 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import path from "node:path";
 import { defineConfig } from "vite";
+import { precompressAssets } from "./app/server/precompress-build.server";
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), precompressAssets()],
   resolve: {
     alias: [
       { find: "~", replacement: path.resolve(import.meta.dirname, "app") },

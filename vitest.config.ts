@@ -26,6 +26,19 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Built-server processes (and nginx) over PostgreSQL: run by tests/run-all.mjs after the build.
+          name: "system",
+          include: ["tests/system/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
+          // One file at a time: each starts its own server processes on fixed ports.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

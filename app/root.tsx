@@ -13,13 +13,10 @@ import { PreferencesProvider, usePreferences } from "~/components/header/prefere
 import { ServiceWorkerRegistration } from "~/components/service-worker";
 import { SiteHeader } from "~/components/site-header";
 import { useSiteName } from "~/components/use-site-name";
-import {
-  DEFAULT_PREFERENCES,
-  preferenceAttributes,
-  preferencesFromCookieHeader,
-  type ReadingPreferences,
-} from "~/lib/reading-preferences";
+import { DEFAULT_PREFERENCES, preferenceAttributes, type ReadingPreferences } from "~/lib/reading-preferences";
+import { preferencesFromCookieHeader } from "~/server/preferences-form.server";
 import { getUser } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db.server";
 import { oidcSettings } from "~/server/auth/oidc/oidc.server";
 import { env } from "~/server/env.server";
 import type { Route } from "./+types/root";
@@ -28,7 +25,7 @@ import "./styles/theme.css";
 import "./app.css";
 import "./styles/header.css";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     siteName: env().SITE_NAME,
     // The OpenID Connect provider's name for the 'Sign in with …' button, or null when it is not configured.
@@ -36,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Read on every request so the first paint already has the reader's theme, font and size.
     preferences: preferencesFromCookieHeader(request.headers.get("Cookie")),
     // Only what the header shows. A database outage must not take every page down: it reads as signed out.
-    user: await getUser(request)
+    user: await getUser(request, getDb(), context)
       .then((user) => (user ? { firstName: user.firstName } : null))
       .catch((error: unknown) => {
         console.error("Could not read the session:", error);

@@ -5,7 +5,21 @@ import path from "node:path";
 import { createDb } from "~/server/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { env } from "~/server/env.server";
-import { runImport } from "../pipeline/import";
+import { type ImportPhase, runImport } from "../pipeline/import";
+
+// RSS sampled every 20 ms and kept per phase: maxRSS alone says how high, not which phase took it there.
+type Stage = "setup" | ImportPhase | "reimport";
+let stage: Stage = "setup";
+const peaks: Partial<Record<Stage, number>> = {};
+const sample = () => {
+  const mb = process.memoryUsage.rss() / 1024 / 1024;
+  if (mb > (peaks[stage] ?? 0)) peaks[stage] = mb;
+};
+setInterval(sample, 20).unref();
+const enter = (next: Stage) => {
+  sample();
+  stage = next;
+};
 
 const url = process.argv[2];
 const dir = url ? undefined : mkdtempSync(path.join(os.tmpdir(), "poetry-bench-"));
@@ -17,15 +31,18 @@ let searchStarted = 0;
 const report = await runImport(db, {
   paths: [env().CORPUS_DIR],
   onProgress: (p) => {
+    if (p.phase !== stage) enter(p.phase);
     if (p.phase === "search" && !searchStarted) searchStarted = performance.now();
   },
 });
 const ended = performance.now();
 const seconds = (ended - started) / 1000;
 const writeSeconds = ((searchStarted || ended) - started) / 1000;
+enter("reimport");
 const reimportStarted = performance.now();
 await runImport(db, { paths: [env().CORPUS_DIR] });
 const reimportSeconds = (performance.now() - reimportStarted) / 1000;
+sample();
 await db.destroy();
 if (dir) rmSync(dir, { recursive: true, force: true });
 const poems = report.poems.inserted;
@@ -38,6 +55,7 @@ console.log(
     writePoemsPerSecond: poems / writeSeconds,
     reimportSeconds,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
+    phasePeakRssMb: peaks,
     errors: report.errors.length,
   }),
 );

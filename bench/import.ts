@@ -1,8 +1,9 @@
 // Times a full import of the corpus on PGlite and on PostgreSQL and records it in bench/RESULTS.md.
 // Usage: npm run bench -- import   (PostgreSQL at BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
 import { execFileSync } from "node:child_process";
-import pg from "pg";
 import { PROJECT_ROOT } from "~/server/env.server";
+import { postgresBase } from "../tests/helpers/app-process";
+import { createScratchDatabase } from "../tests/helpers/db";
 import { appendResults, markdownTable } from "./results";
 
 interface Measured {
@@ -14,6 +15,8 @@ interface Measured {
   writePoemsPerSecond: number;
   reimportSeconds: number;
   peakRssMb: number;
+  /** Highest RSS sampled (every 20 ms) in each phase of the import, then in the re-import. */
+  phasePeakRssMb: Record<string, number>;
   errors: number;
 }
 
@@ -28,18 +31,11 @@ function measure(url?: string): Measured {
 }
 
 async function withFreshPostgres<T>(fn: (url: string) => T): Promise<T> {
-  const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const name = `poetry_bench_import_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
+  const scratch = await createScratchDatabase(process.env.BENCH_DATABASE_URL ?? postgresBase(), "poetry_bench_import");
   try {
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    return fn(url.toString());
+    return await fn(scratch.url);
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 
@@ -62,6 +58,9 @@ export async function benchImport(): Promise<string> {
       Math.round(m.poemsPerSecond).toLocaleString("en"),
       m.reimportSeconds.toFixed(2),
       `${Math.round(m.peakRssMb)} MB`,
+      Object.entries(m.phasePeakRssMb)
+        .map(([phase, mb]) => `${phase} ${Math.round(mb)}`)
+        .join(", "),
       String(m.errors),
     ]);
   }
@@ -76,6 +75,7 @@ export async function benchImport(): Promise<string> {
       "total poems/s",
       "re-import s (no changes)",
       "peak RSS (process)",
+      "peak RSS by phase, MB",
       "errors",
     ],
     rows,

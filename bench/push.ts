@@ -1,15 +1,14 @@
 // `npm run bench -- push` (PostgreSQL: DATABASE_URL must be set; a throwaway database is made on that server
 // and dropped afterwards). Two figures: the scheduler's due query over 1,000,000 subscriptions, and sends per
 // second from one scheduler pass to a Web Push service on loopback.
-import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import pg from "pg";
 import webpush from "web-push";
 import { localDateAt } from "~/lib/zoned-time";
 import { createDb, type DB } from "~/server/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { dueBatch, runPushPass } from "~/server/push/scheduler.server";
 import { seedPoems } from "../tests/helpers/accounts";
+import { createScratchDatabase } from "../tests/helpers/db";
 import { startPushService } from "../tests/helpers/push-service";
 import { appendResults, markdownTable } from "./results";
 
@@ -17,23 +16,14 @@ const ROWS = 1_000_000;
 const SENDS = 2_000;
 
 async function withDatabase<T>(base: string, work: (db: DB) => Promise<T>): Promise<T> {
-  const name = `push_bench_${process.pid}_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const db = createDb({ databaseUrl: url.toString(), poolMax: 20 });
+  const scratch = await createScratchDatabase(base, "push_bench");
+  const db = createDb({ databaseUrl: scratch.url, poolMax: 20 });
   try {
     await migrateToLatest(db);
     return await work(db);
   } finally {
     await db.destroy();
-    const cleanup = new pg.Client({ connectionString: base });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
+    await scratch.drop();
   }
 }
 

@@ -1,10 +1,16 @@
 // Search latency: 200 queries of eight kinds, p50/p95/p99 per kind, appended to bench/RESULTS.md.
 //
+//   npm run bench -- search                                        the built server over HTTP, on a fresh PostgreSQL
+//                                                                  database with the full corpus (BENCH_DATABASE_URL's
+//                                                                  server, else DATABASE_URL's, else the machine's), then
+//                                                                  the same queries in process on PGlite
+//                                                                  (BENCH_SEARCH_PGLITE=0 skips it)
 //   BENCH_BASE_URL=http://127.0.0.1:3000 npm run bench -- search   a running server, over HTTP
-//   npm run bench -- search                                        in-process, on a fresh PostgreSQL database
-//                                                                  (BENCH_DATABASE_URL or the local `test` server)
-//                                                                  and then on PGlite (BENCH_SEARCH_PGLITE=0 skips it)
-import pg from "pg";
+//
+// Over HTTP every measured request must reach the search itself: each carries its own `n` parameter (which
+// /api/search ignores), so the in-process response cache cannot answer it, and an X-Cache other than MISS
+// fails the run.
+import http from "node:http";
 import { runImport } from "../pipeline/import";
 import { createDb, type DB } from "~/server/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
@@ -12,6 +18,7 @@ import { refreshSearchIndex, search } from "~/server/models/search.server";
 import { parseSearchParams } from "~/server/search/params";
 import { env } from "~/server/env.server";
 import { appendResults, markdownTable } from "./results";
+import { startBenchServer } from "./server";
 
 const QUERIES_PER_KIND = 25;
 
@@ -140,7 +147,13 @@ export const KINDS: Record<string, string[]> = {
   ],
 };
 
-export type Runner = (query: string) => Promise<void>;
+/** Every distinct query of every kind, in a fixed order (the HTTP benchmark's /api/search paths). */
+export function queries(): string[] {
+  return [...new Set(Object.values(KINDS).flat())];
+}
+
+/** Runs one query; `n` numbers the request within the run. */
+export type Runner = (query: string, n: number) => Promise<void>;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
@@ -153,11 +166,12 @@ export async function measure(run: Runner): Promise<string[][]> {
   );
   plan.sort((a, b) => a.i - b.i || a.kind.localeCompare(b.kind));
   // Warm the caches and the connection pool; not counted.
-  for (const { q } of plan.slice(0, 16)) await run(q);
+  let n = 0;
+  for (const { q } of plan.slice(0, 16)) await run(q, n++);
   const times = new Map<string, number[]>();
   for (const { kind, q } of plan) {
     const start = performance.now();
-    await run(q);
+    await run(q, n++);
     const ms = performance.now() - start;
     times.set(kind, [...(times.get(kind) ?? []), ms]);
   }
@@ -180,75 +194,91 @@ export function inProcess(db: DB): Runner {
   };
 }
 
-function overHttp(base: string): Runner {
-  return async (q) => {
-    const response = await fetch(`${base.replace(/\/$/, "")}/api/search?${queryString(q)}`);
-    if (response.status !== 200) throw new Error(`${q}: HTTP ${response.status}`);
-    await response.arrayBuffer();
-  };
+interface HttpRunner {
+  run: Runner;
+  /** How many answers carried each X-Cache value. */
+  cache: Map<string, number>;
+  close(): void;
 }
 
-async function withFreshPostgres<T>(fn: (db: DB) => Promise<T>): Promise<T> {
-  const base = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const name = `poetry_bench_search_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const db = createDb({ databaseUrl: url.toString() });
+/** GET /api/search, one request after another on one keep-alive connection, as a browser tab sends them. */
+function overHttp(base: string): HttpRunner {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const cache = new Map<string, number>();
+  const run: Runner = (q, n) =>
+    new Promise((resolve, reject) => {
+      const url = new URL(`/api/search?${queryString(q)}&n=${n}`, base);
+      const req = http.get(url, { agent, headers: { "accept-encoding": "gzip, br" } }, (res) => {
+        const state = String(res.headers["x-cache"] ?? "none");
+        cache.set(state, (cache.get(state) ?? 0) + 1);
+        res.resume();
+        res.on("error", reject);
+        res.on("end", () =>
+          res.statusCode === 200 ? resolve() : reject(new Error(`${q}: HTTP ${res.statusCode}`)),
+        );
+      });
+      req.on("error", reject);
+    });
+  return { run, cache, close: () => agent.destroy() };
+}
+
+export async function measureOverHttp(base: string): Promise<{ rows: string[][]; cache: string }> {
+  const client = overHttp(base);
   try {
-    return await fn(db);
+    const rows = await measure(client.run);
+    const cache = [...client.cache].map(([state, count]) => `${count} × ${state}`).join(", ");
+    if ([...client.cache.keys()].some((state) => state !== "MISS")) {
+      throw new Error(`some searches were not answered by the search itself (X-Cache: ${cache})`);
+    }
+    return { rows, cache };
   } finally {
-    await db.destroy();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    client.close();
   }
 }
 
-async function prepare(db: DB, label: string): Promise<string> {
+async function preparePglite(db: DB): Promise<string> {
   await migrateToLatest(db);
-  let start = performance.now();
+  const start = performance.now();
   const report = await runImport(db, { paths: [env().CORPUS_DIR] });
-  const importS = (performance.now() - start) / 1000;
-  start = performance.now();
-  const indexed = await refreshSearchIndex(db);
-  const refreshS = (performance.now() - start) / 1000;
-  // runImport may refresh the index itself (then the second call finds nothing to do): both are reported.
-  const line = `${label}: runImport of ${report.poems.inserted} poems ${importS.toFixed(1)} s; then refreshSearchIndex indexed ${indexed} poems in ${refreshS.toFixed(1)} s.`;
+  const line = `PGlite (in memory): runImport (search index included) of ${report.poems.inserted} poems ${((performance.now() - start) / 1000).toFixed(1)} s; a further refreshSearchIndex found ${await refreshSearchIndex(db)} stale.`;
   console.log(line);
   return line;
 }
 
 const HEADER = ["kind", "queries", "p50 ms", "p95 ms", "p99 ms"];
+const REQUEST =
+  "Default request: all four fields, page 1, per_page 10, counts on, fuzzy fallback automatic; gzip/br accepted.";
 
 export async function benchSearch(): Promise<string> {
   const base = process.env.BENCH_BASE_URL;
   if (base) {
-    const rows = await measure(overHttp(base));
-    return appendResults(`Search latency over HTTP (${base})`, markdownTable(HEADER, rows));
+    const { rows, cache } = await measureOverHttp(base);
+    return appendResults(
+      `Search latency over HTTP (${base})`,
+      `${REQUEST} X-Cache: ${cache}.\n\n${markdownTable(HEADER, rows)}`,
+    );
   }
   const sections: string[] = [];
-  const notes: string[] = [];
-  const pgRows = await withFreshPostgres(async (db) => {
-    notes.push(await prepare(db, "PostgreSQL 15"));
-    return measure(inProcess(db));
-  });
-  sections.push(
-    `PostgreSQL 15, in process (search() as the /api/search loader calls it):\n\n${markdownTable(HEADER, pgRows)}`,
-  );
+  const server = await startBenchServer(Number(process.env.BENCH_PORT ?? 3900));
+  try {
+    const { rows, cache } = await measureOverHttp(server.url);
+    sections.push(
+      `PostgreSQL 15, the built server over HTTP (\`poetry serve\`, GET /api/search on one keep-alive connection; X-Cache: ${cache}):\n\n${markdownTable(HEADER, rows)}`,
+    );
+  } finally {
+    await server.stop();
+  }
   if (process.env.BENCH_SEARCH_PGLITE !== "0") {
     const db = createDb({ pgliteDir: "memory://" });
     try {
-      notes.push(await prepare(db, "PGlite (in memory)"));
+      const note = await preparePglite(db);
       const rows = await measure(inProcess(db));
-      sections.push(`PGlite, in process:\n\n${markdownTable(HEADER, rows)}`);
+      sections.push(`${note}\n\nPGlite, in process (search() as the /api/search loader calls it):\n\n${markdownTable(HEADER, rows)}`);
     } finally {
       await db.destroy();
     }
   }
-  const body = `${notes.join("\n")}\n\nDefault request: all four fields, page 1, per_page 10, counts on, fuzzy fallback automatic.\n\n${sections.join("\n\n")}`;
-  return appendResults("Search latency (`npm run bench -- search`)", body);
+  return appendResults("Search latency (`npm run bench -- search`)", `${REQUEST}\n\n${sections.join("\n\n")}`);
 }
 
 // Run directly: `npx tsx bench/search.ts`.

@@ -1,7 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { isCommonWord, STOP_WORDS } from "./stop-words";
-import { tokenizeWords } from "./tokenize";
-import { countWords } from "./wordfreq";
+import { countWords, tokenizeWords } from "./tokenize";
 
 describe("tokenizeWords", () => {
   test("case-folds and drops punctuation", () => {

@@ -55,3 +55,13 @@ export function tokenizeWords(text: string): string[] {
   }
   return words;
 }
+
+/** Word → count for a list of texts; `afterText` is called once each text is counted. */
+export function countWords(texts: Iterable<string>, afterText?: (text: string) => void): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const text of texts) {
+    for (const word of tokenizeWords(text)) counts.set(word, (counts.get(word) ?? 0) + 1);
+    afterText?.(text);
+  }
+  return counts;
+}

@@ -10,9 +10,9 @@ import {
   WORD_FREQUENCY_LIMITS,
   wordFrequencyCacheFile,
 } from "~/server/models/word-frequency.server";
-import { collectGarbage } from "./collect-garbage";
+import { garbageBudget } from "./collect-garbage";
 import { isCommonWord, STOP_WORDS } from "./stop-words";
-import { tokenizeWords } from "./tokenize";
+import { WordCounter } from "./word-counter";
 
 /**
  * Counts words per poet and for the whole corpus into word_counts. Incremental: each poet's counts carry a
@@ -28,11 +28,10 @@ const VERSION_HASH = createHash("sha1")
   .slice(0, 12);
 
 /**
- * Characters of poem text tokenized between two full garbage collections (the corpus has ~68 million):
- * wink-nlp makes many short-lived objects per word, and counting the whole corpus otherwise peaked at ~380 MB
- * of RSS for ~60 MB of live data. A few dozen collections of a small heap cost little.
+ * Characters of poem text read (and sent to the word counter) between two full collections on this thread:
+ * each read outlives the young generation, and V8 let dead reads pile up in the old one.
  */
-const GC_EVERY_CHARS = 2_000_000;
+const GC_EVERY_CHARS_READ = 4_000_000;
 
 /** Poets whose texts are read together before their counts are written. */
 const POETS_PER_READ = 25;
@@ -64,15 +63,6 @@ export interface WordFreqReport {
   durationMs: number;
 }
 
-/** Word → count for a list of texts. */
-export function countWords(texts: Iterable<string>): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const text of texts) {
-    for (const word of tokenizeWords(text)) counts.set(word, (counts.get(word) ?? 0) + 1);
-  }
-  return counts;
-}
-
 export async function refreshWordFrequencies(db: DB, options: WordFreqOptions = {}): Promise<WordFreqReport> {
   const started = Date.now();
   const progress = options.onProgress ?? (() => {});
@@ -93,24 +83,28 @@ export async function refreshWordFrequencies(db: DB, options: WordFreqOptions = 
   const removed = [...stored.keys()].filter((id) => !current.has(id));
 
   let done = 0;
-  let tokenized = 0;
   progress({ phase: "poets", done, total: changed.length });
-  for (let i = 0; i < changed.length; i += POETS_PER_READ) {
-    const ids = changed.slice(i, i + POETS_PER_READ);
-    const poems = await db.selectFrom("poems").select(["poet_id", "content"]).where("poet_id", "in", ids).execute();
-    const texts = new Map<number, string[]>(ids.map((id) => [id, []]));
-    for (const poem of poems) texts.get(poem.poet_id)?.push(poem.content);
-    for (const id of ids) {
-      const poetTexts = texts.get(id) ?? [];
-      const counts = countWords(poetTexts);
-      await writeScope(db, id, counts, current.get(id)!);
-      progress({ phase: "poets", done: ++done, total: changed.length });
-      tokenized += poetTexts.reduce((sum, text) => sum + text.length, 0);
-      if (tokenized >= GC_EVERY_CHARS) {
-        collectGarbage();
-        tokenized = 0;
+  // Started only when there is something to count: a run with no changes never loads the tokenizer.
+  const counter = changed.length > 0 ? new WordCounter() : null;
+  const spendRead = garbageBudget(GC_EVERY_CHARS_READ);
+  try {
+    for (let i = 0; counter && i < changed.length; i += POETS_PER_READ) {
+      const ids = changed.slice(i, i + POETS_PER_READ);
+      const poems = await db.selectFrom("poems").select(["poet_id", "content"]).where("poet_id", "in", ids).execute();
+      const texts = new Map<number, string[]>(ids.map((id) => [id, []]));
+      for (const poem of poems) texts.get(poem.poet_id)?.push(poem.content);
+      // One poet ahead: the worker tokenizes the next poet while this one's counts are written.
+      let next = counter.count(texts.get(ids[0]) ?? []);
+      for (const [index, id] of ids.entries()) {
+        const counts = await next;
+        if (index + 1 < ids.length) next = counter.count(texts.get(ids[index + 1]) ?? []);
+        await writeScope(db, id, counts, current.get(id)!);
+        progress({ phase: "poets", done: ++done, total: changed.length });
       }
+      spendRead(poems.reduce((sum, poem) => sum + poem.content.length, 0));
     }
+  } finally {
+    await counter?.close();
   }
 
   if (removed.length > 0) {

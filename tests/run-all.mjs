@@ -6,7 +6,8 @@
 //   2. integration tests on PGlite    vitest run --project integration, DATABASE_URL removed
 //   3. integration tests on PostgreSQL  the same with DATABASE_URL, only when it is set
 //   4. build                          react-router build
-//   5. end-to-end tests               playwright test (DATABASE_URL passed through as set)
+//   5. system tests                   vitest run --project system (built server processes, Redis, nginx), with DATABASE_URL
+//   6. end-to-end tests               playwright test (DATABASE_URL passed through as set)
 
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -62,6 +63,12 @@ if (process.env.DATABASE_URL) {
   );
 }
 stages.push({ title: "Build (react-router build)", command: path.join(BIN, "react-router"), args: ["build"], env: process.env });
+// Several built-server processes over one PostgreSQL (and Redis, nginx): they need a server, not PGlite.
+if (process.env.DATABASE_URL) {
+  stages.push(vitestStage("System tests: built server processes on PostgreSQL (with Redis and nginx)", "system", process.env, path.join(reports, "system.json")));
+} else {
+  process.stdout.write("DATABASE_URL is not set: the system tests (built server processes on PostgreSQL) are skipped.\n");
+}
 const e2eReport = path.join(reports, "e2e.json");
 stages.push({
   title: `End-to-end tests in Chromium (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`,

@@ -10,6 +10,14 @@ import { useSearchCombobox } from "./search/use-search-combobox";
  * found' with 'Search all poems'.
  */
 export function HeaderSearch() {
+  return <PreviewSearchForm block="header-search" label="Site search" />;
+}
+
+/**
+ * The GET form to /search with the live top-result preview, shared by the desktop box and the mobile bar;
+ * `block` names their CSS block (`header-search`, `mobile-search`). The mobile bar's button shows its word.
+ */
+export function PreviewSearchForm({ block, label, submitText }: { block: string; label: string; submitText?: string }) {
   const inputId = useId();
   const box = useSearchCombobox({ mode: "preview" });
   return (
@@ -17,8 +25,8 @@ export function HeaderSearch() {
       method="get"
       action="/search"
       role="search"
-      aria-label="Site search"
-      className="header-search search-combobox"
+      aria-label={label}
+      className={`${block} search-combobox`}
       onSubmit={box.onSubmit}
       onBlur={box.onContainerBlur}
     >
@@ -33,11 +41,12 @@ export function HeaderSearch() {
         autoComplete="off"
         minLength={2}
         required
-        className="header-search__input"
+        className={`${block}__input`}
         {...box.inputProps}
       />
-      <button type="submit" className="header-search__submit" aria-label="Search">
+      <button type="submit" className={`${block}__submit`} aria-label={submitText ? undefined : "Search"}>
         <SearchIcon />
+        {submitText && <span>{submitText}</span>}
       </button>
       <SearchPopup box={box} label="Top result" />
     </form>

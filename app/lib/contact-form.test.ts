@@ -27,6 +27,13 @@ describe("parseContact", () => {
     expect(parseContact({ ...good, name: "x".repeat(100), message: "x".repeat(5000) }).success).toBe(true);
   });
 
+  // The bad-input fuzzer's shrunk counterexample: a message of six astral characters (twelve UTF-16 units)
+  // passed the 10-character minimum and then broke the table's char_length check: a 500 on POST /contact.
+  it("counts characters, not UTF-16 units, for the minimum length", () => {
+    expect(parseContact({ ...good, message: "𐴶񅭁𺟵񄡈𯕘󀈻" })).toMatchObject({ errors: { message: "Message must be at least 10 characters" } });
+    expect(parseContact({ ...good, message: "😀".repeat(10) }).success).toBe(true);
+  });
+
   it("refuses non-text values as missing", () => {
     expect(parseContact({ name: 42, email: null, message: ["x"] }).success).toBe(false);
   });

@@ -58,7 +58,9 @@ export const ContactSchema = z.object({
       .string()
       .trim()
       .min(1, CONTACT_MESSAGES.messageRequired)
-      .min(CONTACT_LIMITS.messageMin, CONTACT_MESSAGES.messageTooShort)
+      // Characters as the database counts them (char_length: code points), not UTF-16 units: six emoji are
+      // twelve units but six characters, and the table's check refused them with a 500.
+      .refine((value) => [...value].length >= CONTACT_LIMITS.messageMin, CONTACT_MESSAGES.messageTooShort)
       .max(CONTACT_LIMITS.messageMax, CONTACT_MESSAGES.messageTooLong),
   ),
 });

@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  applySettingsForm,
-  DEFAULT_PREFERENCES,
-  parsePreferences,
-  preferencesCookie,
-  preferenceAttributes,
-  preferencesFormData,
-  preferencesFromCookieHeader,
-  snapFontSize,
-  themeMode,
-} from "./reading-preferences";
+import { DEFAULT_PREFERENCES, preferencesCookie, preferenceAttributes, preferencesFormData, snapFontSize, themeMode } from "./reading-preferences";
+import { applySettingsForm, parsePreferences, preferencesFromCookieHeader } from "~/server/preferences-form.server";
 
 describe("reading preferences", () => {
   it("defaults to parchment, light, crimson, 1.25 rem, wrap", () => {

@@ -2,12 +2,12 @@ import { describe, expect, test } from "vitest";
 import {
   defaultTab,
   displayTotal,
-  parseSearchPageParams,
   searchApiHref,
   searchPageHref,
   tabFields,
   DEFAULT_FILTERS,
 } from "./search-options";
+import { parseSearchPageParams } from "./search-page-params";
 
 const parse = (query: string) => parseSearchPageParams(new URLSearchParams(query));
 

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * The search screens' choices, shared by the home dropdown, the header preview and the /search page, and the
  * URLs they lead to. The page's URL keeps every choice (`/search?q=…&type=title&time_period=pre-1800&sort=title
@@ -51,7 +49,7 @@ export const TAB_LABELS: Record<ResultTab, string> = { poems: "Poems", poets: "P
 
 /** The API's `fields` for each result group. */
 export type SearchField = "title" | "author" | "content" | "poets";
-const FIELDS_OF_TYPE: Record<SearchType, readonly SearchField[]> = {
+export const FIELDS_OF_TYPE: Record<SearchType, readonly SearchField[]> = {
   all: ["title", "author", "content", "poets"],
   title: ["title"],
   author: ["poets", "author"],
@@ -93,29 +91,6 @@ export interface SearchPageParams extends SearchFilters {
   perPage: number;
 }
 
-const TRUE_WORDS = new Set(["true", "1", "yes", "on"]);
-
-/** `fields` as the API takes them (repeated or comma-separated), understood as the nearest 'Search In' choice. */
-function typeOfFields(values: string[]): SearchType | undefined {
-  const fields = new Set(values.flatMap((v) => v.split(",")).map((v) => v.trim().toLowerCase()));
-  if (fields.size === 0) return undefined;
-  const match = SEARCH_TYPES.find((type) => {
-    const own = FIELDS_OF_TYPE[type];
-    return own.length === fields.size && own.every((f) => fields.has(f));
-  });
-  if (match) return match;
-  if (fields.size === 1 && fields.has("poets")) return "author";
-  if (fields.size === 1 && fields.has("author")) return "author";
-  return "all";
-}
-
-function choice<T extends string>(values: readonly T[], raw: string | null | undefined, fallback: T): T {
-  return z
-    .enum(values as unknown as [T, ...T[]])
-    .catch(fallback)
-    .parse(raw?.trim().toLowerCase() ?? undefined);
-}
-
 /** The trimmed query, cut to the longest the server accepts. */
 export function normaliseQuery(raw: string | null | undefined): string {
   return (raw ?? "").trim().slice(0, MAX_SEARCH_LENGTH).trim();
@@ -123,25 +98,6 @@ export function normaliseQuery(raw: string | null | undefined): string {
 
 export function isSearchable(q: string): boolean {
   return q.trim().length >= MIN_SEARCH_LENGTH;
-}
-
-export function parseSearchPageParams(search: URLSearchParams): SearchPageParams {
-  const view = choice(["cards", "list"] as const, search.get("view"), "cards");
-  const type = choice(SEARCH_TYPES, search.get("type"), typeOfFields(search.getAll("fields")) ?? "all");
-  const tab = search.get("tab");
-  const chosenTab = choice<ResultTab | "default">([...RESULT_TABS, "default"], tab, "default");
-  return {
-    q: normaliseQuery(search.get("q")),
-    type,
-    timePeriod: choice(TIME_PERIOD_CHOICES, search.get("time_period"), "any"),
-    sort: choice(SORT_CHOICES, search.get("sort") ?? search.get("sort_by"), "relevance"),
-    dir: choice(["asc", "desc"] as const, search.get("dir") ?? search.get("order"), "asc"),
-    fuzzy: TRUE_WORDS.has((search.get("fuzzy") ?? "").trim().toLowerCase()),
-    tab: chosenTab === "default" ? null : chosenTab,
-    view,
-    page: z.coerce.number().int().min(1).max(100_000).catch(1).parse(search.get("page") ?? 1),
-    perPage: RESULTS_PAGE_SIZES[view],
-  };
 }
 
 /** The URL query of the filters, defaults left out (so a plain search adds nothing). */

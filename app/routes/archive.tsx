@@ -9,6 +9,7 @@ import { archiveMonth, archiveMonths } from "~/server/models/daily.server";
 import type { Route } from "./+types/archive";
 import "~/styles/daily.css";
 import { routeErrorMessage } from "~/lib/route-error";
+import { ErrorView } from "~/components/error-view";
 
 // Ends at the reader's today, so it is not shared between readers.
 export const headers: Route.HeadersFunction = ({ errorHeaders }) => errorHeaders ?? { "Cache-Control": "private, no-cache" };
@@ -124,11 +125,10 @@ export default function ArchivePage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message = routeErrorMessage(error, "Something went wrong");
   return (
-    <section className="error-view" aria-labelledby="error-heading">
-      <h1 id="error-heading">Error: {message}</h1>
+    <ErrorView title={`Error: ${message}`}>
       <p>
         <Link to="/">Return home</Link>
       </p>
-    </section>
+    </ErrorView>
   );
 }

@@ -20,6 +20,7 @@ import type { PoemListItem, PoetApi } from "~/server/serialize.server";
 import { absoluteUrl } from "~/server/site-url.server";
 import type { Route } from "./+types/author";
 import { publicPageHeaders } from "~/lib/cache-headers";
+import { ErrorView } from "~/components/error-view";
 
 const NOT_FOUND = "Author not found";
 
@@ -263,8 +264,7 @@ export default function PoetPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="error-view" aria-labelledby="error-heading">
-      <h1 id="error-heading">{NOT_FOUND}</h1>
+    <ErrorView title={NOT_FOUND}>
       <p>
         {missing
           ? "There is no poet at this address. It may have been mistyped."
@@ -273,6 +273,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p>
         <Link to="/authors">Browse all poets</Link> or <Link to="/">return home</Link>.
       </p>
-    </section>
+    </ErrorView>
   );
 }

@@ -23,6 +23,7 @@ import type { CollectionDetail } from "~/server/serialize.server";
 import { absoluteUrl } from "~/server/site-url.server";
 import type { Route } from "./+types/collection";
 import { publicPageHeaders } from "~/lib/cache-headers";
+import { ErrorView } from "~/components/error-view";
 
 const SORT_OPTIONS: SortOption[] = [
   { value: "book", label: "Book order" },
@@ -72,7 +73,7 @@ function readerPoem(poem: ReaderPoem): ReaderPoem {
 // Anonymous readers all get the same page: shared caches may keep it (see app/lib/cache-headers.ts).
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = CollectionIdParam.safeParse(params.collectionId);
   if (!id.success) throw notFound();
   const db = getDb();
@@ -90,7 +91,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const found = total > 0 ? await collectionPoemAt(db, collection.id, position) : null;
     const poem = found ? readerPoem(found.poem) : null;
     const poemUrl = poem ? absoluteUrl(request, `/poems/${poem.slug}`) : null;
-    const favorited = poem ? (await readerFavorites(request, [poem.id])).has(poem.id) : false;
+    const favorited = poem ? (await readerFavorites(request, [poem.id], db, context)).has(poem.id) : false;
     return { mode: "read" as const, collection, canonical, reader: { position, total, poem, poemUrl, favorited } };
   }
 
@@ -267,23 +268,19 @@ function CollectionHeader({ collection }: { collection: CollectionDetail }) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <section className="error-view" aria-labelledby="error-heading">
-        <h1 id="error-heading">Collection not found</h1>
+      <ErrorView title="Collection not found">
         <p>There is no collection at this address. It may have been mistyped.</p>
         <p>
           <Link to="/collections">Browse all collections</Link> or <Link to="/">return home</Link>.
         </p>
-      </section>
+      </ErrorView>
     );
   }
   return (
-    <section className="error-view" aria-labelledby="error-heading">
-      <h1 id="error-heading" role="alert">
-        Failed to load collection. Please try again later.
-      </h1>
+    <ErrorView title="Failed to load collection. Please try again later." alert>
       <p>
         <Link to="/collections">Browse all collections</Link>
       </p>
-    </section>
+    </ErrorView>
   );
 }

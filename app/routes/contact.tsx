@@ -3,6 +3,7 @@ import { ContactForm, type ContactActionData } from "~/components/contact/contac
 import { siteNameFromMatches } from "~/components/use-site-name";
 import { CONTACT_FIELDS, type ContactField } from "~/lib/contact-form";
 import { requireSameOrigin } from "~/server/auth/origin.server";
+import { readForm } from "~/server/form.server";
 import { submitContact } from "~/server/contact/contact.server";
 import { getDb } from "~/server/db.server";
 import { isDatabaseUnavailable } from "~/server/http.server";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/contact";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   let outcome: Awaited<ReturnType<typeof submitContact>>;
   try {
     outcome = await submitContact(getDb(), form, { clientIp: clientIpOf(context) });

@@ -18,6 +18,7 @@ import type { Route } from "./+types/daily";
 import "~/styles/poem.css";
 import "~/styles/daily.css";
 import { routeErrorMessage } from "~/lib/route-error";
+import { ErrorView } from "~/components/error-view";
 
 // What "today" is depends on the reader (their time zone) and on the hour: never shared between readers.
 const PRIVATE = { "Cache-Control": "private, no-cache" };
@@ -28,7 +29,7 @@ function pathOf(date: IsoDate): string {
   return dailyPath(year, month, day);
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
   const today = todayIn(timeZone);
   const date = dateFromSegments(params.year, params.month, params.day);
@@ -59,7 +60,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     if (!poem.title || content.trim() === "") {
       return data({ state: "invalid" as const, day, poem: null, favorited: false }, { status: 404, headers: PRIVATE });
     }
-    const favorited = (await readerFavorites(request, [poem.id], db)).has(poem.id);
+    const favorited = (await readerFavorites(request, [poem.id], db, context)).has(poem.id);
     return {
       state: "poem" as const,
       day,
@@ -199,11 +200,10 @@ export default function DailyPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message = routeErrorMessage(error, "Something went wrong");
   return (
-    <section className="error-view" aria-labelledby="error-heading">
-      <h1 id="error-heading">Error: {message}</h1>
+    <ErrorView title={`Error: ${message}`}>
       <p>
         <Link to="/">Return home</Link>
       </p>
-    </section>
+    </ErrorView>
   );
 }

@@ -1,6 +1,7 @@
-import { data, Link, redirect, useLocation } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { ListControls } from "~/components/list/list-controls";
+import { Pagination } from "~/components/list/pagination";
 import { ViewToggle } from "~/components/list/view-toggle";
 import { PoemCards, PoemTable } from "~/components/poem-card";
 import { siteNameFromMatches } from "~/components/use-site-name";
@@ -8,6 +9,7 @@ import { type ListConfig, listHref, parseListParams, totalPages } from "~/lib/li
 import { safeRedirectPath } from "~/lib/redirect-path";
 import { getUser, loginHref, requireUser } from "~/server/auth/auth.server";
 import { requireSameOrigin } from "~/server/auth/origin.server";
+import { readForm } from "~/server/form.server";
 import { getDb } from "~/server/db.server";
 import { type FavoriteSort, listFavorites, resolvePoemId, setFavorite } from "~/server/models/favorite.server";
 import type { Route } from "./+types/favorites";
@@ -58,7 +60,7 @@ const FavoriteForm = z.object({
  */
 export async function action({ request }: Route.ActionArgs) {
   requireSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   const user = await getUser(request);
   if (!user) {
@@ -85,8 +87,10 @@ function countText(total: number, all: number, searching: boolean): string {
   return searching ? `Found ${poems(total)} out of ${all.toLocaleString("en-US")}` : `${poems(all)} favorited`;
 }
 
-export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
+export default function FavoritesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { favorites, total, all, page, pages, view, sort, dir, q } = loaderData;
+  // A plain form post the action refused (no script to show it beside the button): say why at the top.
+  const refused = actionData && "error" in actionData ? actionData.error : undefined;
   return (
     <section className="list-page favorites-page" aria-labelledby="favorites-heading">
       <header className="list-page__header">
@@ -94,6 +98,11 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
           Your Favorite Poems
         </h1>
       </header>
+      {refused && (
+        <p className="list-page__alert" role="alert">
+          {refused}
+        </p>
+      )}
       {all === 0 ? (
         <p className="list-page__empty">
           You haven't favorited any poems yet. <Link to="/poems">Browse poems</Link>
@@ -122,48 +131,9 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <PoemCards poems={favorites} />
           )}
-          <PagePager page={page} pages={pages} />
+          <Pagination page={page} pages={pages} label="Favorites pages" simple />
         </>
       )}
     </section>
-  );
-}
-
-/** The spec's favorites pager: 'Previous / Page X of Y / Next', plain links. */
-function PagePager({ page, pages }: { page: number; pages: number }) {
-  const location = useLocation();
-  if (pages <= 1) return null;
-  const current = new URLSearchParams(location.search);
-  const href = (p: number) => listHref(location.pathname, current, { page: p });
-  return (
-    <nav className="pagination pagination--simple" aria-label="Favorites pages">
-      <ul>
-        <li>
-          {page > 1 ? (
-            <Link to={href(page - 1)} rel="prev">
-              Previous
-            </Link>
-          ) : (
-            <span aria-disabled="true" className="pagination__disabled">
-              Previous
-            </span>
-          )}
-        </li>
-        <li className="pagination__status" aria-current="page">
-          Page {page} of {pages}
-        </li>
-        <li>
-          {page < pages ? (
-            <Link to={href(page + 1)} rel="next">
-              Next
-            </Link>
-          ) : (
-            <span aria-disabled="true" className="pagination__disabled">
-              Next
-            </span>
-          )}
-        </li>
-      </ul>
-    </nav>
   );
 }

@@ -4,6 +4,7 @@ import { siteNameFromMatches } from "~/components/use-site-name";
 import { safeRedirectPath } from "~/lib/redirect-path";
 import { AuthFailure, createAuthenticator, getUser, startSession } from "~/server/auth/auth.server";
 import { requireSameOrigin } from "~/server/auth/origin.server";
+import { readForm } from "~/server/form.server";
 import { getDb } from "~/server/db.server";
 import { isDatabaseUnavailable } from "~/server/http.server";
 import { accountPreferencesCookie } from "~/server/account-preferences.server";
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request);
-  const form = await request.clone().formData();
+  const form = await readForm(request.clone());
   const intent: AuthMode = form.get("intent") === "signup" ? "signup" : "signin";
   const redirectTo = safeRedirectPath(form.get("redirectTo")) ?? "/";
   const db = getDb();

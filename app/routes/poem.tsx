@@ -18,6 +18,8 @@ import { absoluteUrl } from "~/server/site-url.server";
 import type { Route } from "./+types/poem";
 import "~/styles/poem.css";
 import { publicPageHeaders } from "~/lib/cache-headers";
+import { ErrorView } from "~/components/error-view";
+import { httpErrorMessage } from "~/lib/route-error";
 
 const PoemIdParam = z
   .string()
@@ -30,7 +32,7 @@ const notFound = () => data("Poem not found", { status: 404 });
 // Anonymous readers all get the same page: shared caches may keep it (see app/lib/cache-headers.ts).
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const poemId = PoemIdParam.safeParse(params.poemId);
   if (!poemId.success) throw notFound();
   // The spec's old address for a random poem: /poems/random has its own page now (a static segment wins
@@ -47,7 +49,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!poem) throw notFound();
   return {
     poem,
-    favorited: (await readerFavorites(request, [poem.id])).has(poem.id),
+    favorited: (await readerFavorites(request, [poem.id], getDb(), context)).has(poem.id),
     canonical: absoluteUrl(request, `/poems/${poem.slug}`),
     authorUrl: poem.author_directory ? absoluteUrl(request, `/authors/${poem.author_directory}`) : null,
   };
@@ -107,26 +109,20 @@ export default function PoemPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <section className="error-view" aria-labelledby="error-heading">
-        <h1 id="error-heading">Poem not found</h1>
+      <ErrorView title="Poem not found">
         <p>There is no poem at this address. It may have been mistyped.</p>
         <p>
           <Link to="/poems">Browse all poems</Link> or <Link to="/search">return to search</Link>.
         </p>
-      </section>
+      </ErrorView>
     );
   }
-  const message = isRouteErrorResponse(error)
-    ? (typeof error.data === "string" && error.data) || error.statusText || `HTTP error! status: ${error.status}`
-    : error instanceof Error
-      ? error.message
-      : "Unknown error";
+  const message = httpErrorMessage(error, "Unknown error");
   return (
-    <section className="error-view" aria-labelledby="error-heading">
-      <h1 id="error-heading">Error: {message}</h1>
+    <ErrorView title={`Error: ${message}`}>
       <p>
         <Link to="/search">Return to search</Link>
       </p>
-    </section>
+    </ErrorView>
   );
 }

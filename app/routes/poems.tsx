@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, redirect, useLocation } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
 import { ListControls } from "~/components/list/list-controls";
 import { Pagination } from "~/components/list/pagination";
 import { ViewToggle } from "~/components/list/view-toggle";
@@ -13,6 +13,7 @@ import { absoluteUrl } from "~/server/site-url.server";
 import type { Route } from "./+types/poems";
 import "~/styles/lists.css";
 import { publicPageHeaders } from "~/lib/cache-headers";
+import { httpErrorMessage } from "~/lib/route-error";
 
 /** Page sizes of spec section 9: 12 cards or 25 rows. The sorts are the model's (POEM_SORTS). */
 const POEMS_LIST: ListConfig<PoemSort> = {
@@ -125,11 +126,7 @@ export default function PoemsPage({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
-  const message = isRouteErrorResponse(error)
-    ? (typeof error.data === "string" && error.data) || error.statusText || `HTTP error! status: ${error.status}`
-    : error instanceof Error
-      ? error.message
-      : "Unknown error";
+  const message = httpErrorMessage(error, "Unknown error");
   return (
     <section className="list-page poems-page">
       <PageHeader />

@@ -4,6 +4,7 @@ import { RecentReadings } from "~/components/account/recent-readings";
 import { siteNameFromMatches } from "~/components/use-site-name";
 import { requireUser, sessionTokenOf } from "~/server/auth/auth.server";
 import { requireSameOrigin } from "~/server/auth/origin.server";
+import { readForm } from "~/server/form.server";
 import { changePassword } from "~/server/auth/password-change.server";
 import { clientIpOf } from "~/server/load-context";
 import { readingHistory } from "~/server/models/poem-view.server";
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request);
   const user = await requireUser(request);
   const token = await sessionTokenOf(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "change-password" || !token) {
     const passwordChange: PasswordChangeOutcome = { ok: false, errors: {}, formError: "intent must be change-password" };
     return data({ passwordChange }, { status: 400 });

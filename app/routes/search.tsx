@@ -1,8 +1,9 @@
-import { data, isRouteErrorResponse, Link, redirect, useLocation } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
 import { SearchScreen } from "~/components/search/search-results";
 import { siteNameFromMatches } from "~/components/use-site-name";
 import { listHref } from "~/lib/list-params";
-import { isSearchable, parseSearchPageParams } from "~/lib/search-options";
+import { isSearchable } from "~/lib/search-options";
+import { parseSearchPageParams } from "~/lib/search-page-params";
 import { getDb } from "~/server/db.server";
 import { isDatabaseUnavailable } from "~/server/http.server";
 import { searchPage } from "~/server/models/search-page.server";
@@ -10,6 +11,7 @@ import type { Route } from "./+types/search";
 import "~/styles/lists.css";
 import "~/styles/search.css";
 import { publicPageHeaders } from "~/lib/cache-headers";
+import { httpErrorMessage } from "~/lib/route-error";
 
 /** /search?q=…: results in tabs (Poems, Poets, Content Matches). Without a searchable q it goes home. */
 // Anonymous readers all get the same page: shared caches may keep it (see app/lib/cache-headers.ts).
@@ -49,11 +51,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
-  const message = isRouteErrorResponse(error)
-    ? (typeof error.data === "string" && error.data) || error.statusText || `HTTP error! status: ${error.status}`
-    : error instanceof Error
-      ? error.message
-      : "Search failed";
+  const message = httpErrorMessage(error, "Search failed");
   return (
     <section className="list-page search-page">
       <h1 className="list-page__title">Search results</h1>

@@ -4,24 +4,17 @@ import { usePreferences } from "~/components/header/preferences";
 import { useHydrated } from "~/components/header/use-hydrated";
 import { NotificationSettings } from "~/components/notifications/notification-settings";
 import { siteNameFromMatches } from "~/components/use-site-name";
-import {
-  applySettingsForm,
-  FONT_FAMILIES,
-  FONT_LABELS,
-  FONT_SIZE,
-  preferencesCookie,
-  preferencesFormData,
-  preferencesFromCookieHeader,
-  type ReadingPreferences,
-  type SettingsField,
-} from "~/lib/reading-preferences";
+import { FONT_FAMILIES, FONT_LABELS, FONT_SIZE, preferencesCookie, preferencesFormData, type ReadingPreferences } from "~/lib/reading-preferences";
+import { applySettingsForm, preferencesFromCookieHeader, type SettingsField } from "~/server/preferences-form.server";
 import { safeRedirectPath } from "~/lib/redirect-path";
 import { getUser, getUserRecord } from "~/server/auth/auth.server";
 import { getDb } from "~/server/db.server";
+import { readForm } from "~/server/form.server";
 import { saveUserPreferences } from "~/server/models/user-settings.server";
 import { isSecureRequest } from "~/server/reading-preferences.server";
 import "~/styles/settings.css";
 import type { Route } from "./+types/settings";
+import { requireSameOrigin } from "~/server/auth/origin.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return { saved: new URL(request.url).searchParams.has("saved"), signedIn: (await getUser(request)) !== null };
@@ -35,7 +28,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 type ActionErrors = Partial<Record<SettingsField | "intent", string>>;
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  // A signed-in reader's settings are kept with the account: a post from another site must not change them.
+  requireSameOrigin(request);
+  const form = await readForm(request);
   const current = preferencesFromCookieHeader(request.headers.get("Cookie"));
   const intent = form.get("intent") ?? "save";
 

@@ -1,4 +1,5 @@
-import { PREFERENCES_COOKIE, preferencesCookie, preferencesFromCookieHeader } from "~/lib/reading-preferences";
+import { PREFERENCES_COOKIE, preferencesCookie } from "~/lib/reading-preferences";
+import { preferencesFromCookieHeader } from "~/server/preferences-form.server";
 import type { DB } from "./db.server";
 import { loadUserPreferences, saveUserPreferences } from "./models/user-settings.server";
 import { isSecureRequest } from "./reading-preferences.server";

@@ -4,6 +4,7 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { PREFERENCES_COOKIE } from "~/lib/reading-preferences";
 import { createApiAccess } from "./api-access.server";
+import type { RateCounter } from "./rate-counter.server";
 import { ErrorSchema } from "./api-shapes.server";
 import { createResponseCache } from "./response-cache.server";
 
@@ -19,7 +20,13 @@ afterEach(() => {
   server = undefined;
 });
 
-async function serve(options: { limit: number; windowSeconds?: number; now?: () => number; trustProxy?: boolean }) {
+async function serve(options: {
+  limit: number;
+  windowSeconds?: number;
+  now?: () => number;
+  trustProxy?: boolean;
+  counter?: RateCounter;
+}) {
   const app = express();
   if (options.trustProxy) app.set("trust proxy", true);
   app.use(
@@ -29,6 +36,7 @@ async function serve(options: { limit: number; windowSeconds?: number; now?: () 
       windowSeconds: options.windowSeconds ?? 60,
       anonymousCookies: [PREFERENCES_COOKIE],
       now: options.now,
+      counter: options.counter,
     }),
   );
   const cache = createResponseCache({ keyCookies: [PREFERENCES_COOKIE] });
@@ -195,5 +203,15 @@ describe("rate limit on /api", () => {
       expect(res.status).toBe(200);
       expect(res.headers.get("RateLimit-Limit")).toBeNull();
     }
+  });
+
+  it("lets calls through uncounted, without RateLimit headers, when the counter cannot count (Redis down)", async () => {
+    const { base, handled } = await serve({ limit: 1, counter: () => Promise.resolve(null) });
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${base}/api/poems`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("RateLimit-Limit")).toBeNull();
+    }
+    expect(handled.count).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { clientIpOf } from "./load-context";
+import { memoryRateCounter, type RateCounter } from "./rate-counter.server";
 import { readCookies } from "./response-cache.server";
 
 /**
@@ -14,7 +15,9 @@ import { readCookies } from "./response-cache.server";
  * Rate limit: fixed windows of `windowSeconds` shared by all addresses; each address may make `limit` calls per
  * window. Every answer says where it stands (IETF draft-ietf-httpapi-ratelimit-headers: RateLimit-Limit,
  * RateLimit-Remaining, RateLimit-Reset in seconds); past the limit the answer is 429 JSON with Retry-After.
- * The counters are in this process's memory: several instances each count their own share.
+ * The counts are kept by a RateCounter (rate-counter.server.ts): in this process's memory by default, in Redis
+ * when several app processes must count together (REDIS_URL). A call that could not be counted (Redis down,
+ * too many addresses) is let through without RateLimit headers.
  */
 
 export interface ApiAccessOptions {
@@ -24,8 +27,8 @@ export interface ApiAccessOptions {
   /** Cookies anonymous readers carry too (the reading preferences): not a sign of a personal call. */
   anonymousCookies: string[];
   now?: () => number;
-  /** Addresses tracked in one window at most; beyond it new addresses are let through uncounted. */
-  maxAddresses?: number;
+  /** Where calls are counted; default: this process's memory. */
+  counter?: RateCounter;
 }
 
 const CORS_METHODS = "GET, HEAD, OPTIONS";
@@ -41,34 +44,27 @@ export function isPersonalRequest(req: Request, anonymousCookies: string[]): boo
 export function createApiAccess(options: ApiAccessOptions) {
   const now = options.now ?? Date.now;
   const windowMs = options.windowSeconds * 1000;
-  const maxAddresses = options.maxAddresses ?? 100_000;
-  let windowStart = 0;
-  let counts = new Map<string, number>();
+  const counter = options.counter ?? memoryRateCounter();
 
-  /** Counts the call; returns the headers to send and whether it is over the limit. */
-  function count(address: string) {
+  /** Counts the call; returns the headers to send and whether it is over the limit, or null when uncounted. */
+  async function count(address: string) {
     const at = now();
     const start = Math.floor(at / windowMs) * windowMs;
-    if (start !== windowStart) {
-      windowStart = start;
-      counts = new Map();
-    }
-    const tracked = counts.has(address) || counts.size < maxAddresses;
-    const used = (counts.get(address) ?? 0) + 1;
-    if (tracked) counts.set(address, used);
+    const used = await counter(address, start, windowMs);
+    if (used === null) return null;
     const reset = Math.max(1, Math.ceil((start + windowMs - at) / 1000));
-    return { used, reset, remaining: Math.max(0, options.limit - used), over: tracked && used > options.limit };
+    return { reset, remaining: Math.max(0, options.limit - used), over: used > options.limit };
   }
 
-  return function apiAccess(req: Request, res: Response, next: NextFunction): void {
+  return async function apiAccess(req: Request, res: Response, next: NextFunction): Promise<void> {
     const personal = isPersonalRequest(req, options.anonymousCookies);
     const readMethod = req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS";
     if (readMethod && !personal) {
       res.setHeader("Access-Control-Allow-Origin", "*");
       res.setHeader("Access-Control-Expose-Headers", CORS_EXPOSED_HEADERS);
     }
-    if (options.limit > 0) {
-      const state = count(clientIpOf({ clientIp: req.ip ?? req.socket.remoteAddress }));
+    const state = options.limit > 0 ? await count(clientIpOf({ clientIp: req.ip ?? req.socket.remoteAddress })) : null;
+    if (state) {
       res.setHeader("RateLimit-Limit", String(options.limit));
       res.setHeader("RateLimit-Remaining", String(state.remaining));
       res.setHeader("RateLimit-Reset", String(state.reset));

@@ -7,6 +7,12 @@ import type { DB } from "./db.server";
  * rendered responses know their entries are stale. It lives on globalThis because the CLI and the built
  * server bundle are separate module graphs in one process. Other processes (a `poetry import` run beside the
  * server, other app instances) are told through PostgreSQL's NOTIFY on CHANNEL.
+ *
+ * Redis pub/sub would add nothing: every change worth announcing is a write to PostgreSQL, and NOTIFY is sent
+ * in the writing transaction, so it reaches every process listening on that server exactly when the change
+ * is visible (never for a rolled-back one), with or without REDIS_URL. Several processes only ever share a
+ * PostgreSQL server; PGlite is opened by one process, whose own counter is bumped directly. The listener must
+ * connect to the primary (DATABASE_URL), since a read replica does not relay notifications.
  */
 
 const CHANNEL = "poetry_data_changed";

@@ -6,6 +6,7 @@ import type * as UnaccentModule from "@electric-sql/pglite/contrib/unaccent";
 import { Kysely, PostgresDialect } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
+import { NulPlugin } from "./db/nul-plugin.server";
 import type { Database } from "./db/schema";
 import { env } from "./env.server";
 
@@ -36,9 +37,13 @@ export function createDb(config: DbConfig): DB {
       // Fail fast rather than hang when the database is unreachable.
       connectionTimeoutMillis: 5_000,
     });
-    // An idle client losing its connection must not crash the process.
+    // A client losing its connection must not crash the process: the pool handles idle ones ("error"), but
+    // drops its listener while a client is checked out (e.g. between a transaction's statements), when an
+    // unhandled "error" event would kill the server. The failed query rejects on its own, and the pool
+    // discards the dead client on release.
     pool.on("error", () => {});
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pool.on("connect", (client) => client.on("error", () => {}));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new NulPlugin()] });
   }
   const dir = config.pgliteDir ?? "memory://";
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
@@ -48,7 +53,7 @@ export function createDb(config: DbConfig): DB {
   const { pg_trgm } = load("@electric-sql/pglite/contrib/pg_trgm") as typeof PgTrgmModule;
   const { unaccent } = load("@electric-sql/pglite/contrib/unaccent") as typeof UnaccentModule;
   const client = new PGlite(dir, { extensions: { pg_trgm, unaccent } });
-  return new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return new Kysely<Database>({ dialect: new PGliteDialect(client), plugins: [new NulPlugin()] });
 }
 
 export function configFromEnv(): DbConfig {

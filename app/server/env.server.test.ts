@@ -52,6 +52,27 @@ describe("parseEnv", () => {
     expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
     expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
     expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toBe("loopback, 10.0.0.0/8");
+    expect(parseEnv({ TRUST_PROXY: "192.0.2.10,2001:db8::/32,uniquelocal" }).TRUST_PROXY).toBe("192.0.2.10,2001:db8::/32,uniquelocal");
+  });
+
+  it("refuses a TRUST_PROXY express would misread (a typo would trust nothing, a bad subnet throws later)", () => {
+    for (const bad of ["yes", "loopbak", "10.0.0.0/33", "10.0.0/8", "nginx.internal", "1.2.3.4/8/1", "127.0.0.1,"]) {
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be true, false, a hop count/);
+    }
+  });
+
+  it("reads REDIS_URL, its key prefix and the scheduler switch", () => {
+    expect(parseEnv({}).REDIS_URL).toBeUndefined();
+    expect(parseEnv({})).toMatchObject({ REDIS_KEY_PREFIX: "poetry-commons:", SCHEDULER: true });
+    expect(parseEnv({ REDIS_URL: "redis://127.0.0.1:6379/2", REDIS_KEY_PREFIX: "site-a:", SCHEDULER: "false" })).toMatchObject({
+      REDIS_URL: "redis://127.0.0.1:6379/2",
+      REDIS_KEY_PREFIX: "site-a:",
+      SCHEDULER: false,
+    });
+    expect(parseEnv({ REDIS_URL: "rediss://:secret@cache.example:6380" }).REDIS_URL).toBe("rediss://:secret@cache.example:6380");
+    expect(() => parseEnv({ REDIS_URL: "http://127.0.0.1:6379" })).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(() => parseEnv({ REDIS_KEY_PREFIX: "a b" })).toThrow(/REDIS_KEY_PREFIX/);
+    expect(() => parseEnv({ SCHEDULER: "off" })).toThrow(/SCHEDULER/);
   });
 
   it("reads the /api rate limit: 600 calls per 60 seconds by default, 0 turns it off", () => {

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -5,6 +6,22 @@ import { z } from "zod";
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** What express's "trust proxy" understands: a boolean, a hop count, or a list of names, addresses and subnets. */
+export function isTrustProxyValue(value: string): boolean {
+  if (value === "true" || value === "false" || /^\d{1,2}$/.test(value)) return true;
+  return value.split(",").every((part) => {
+    const item = part.trim();
+    if (PROXY_NAMES.has(item)) return true;
+    const [address, bits, extra] = item.split("/");
+    const version = isIP(address ?? "");
+    if (version === 0 || extra !== undefined) return false;
+    if (bits === undefined) return true;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+  });
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -37,17 +54,35 @@ const EnvSchema = z.object({
       .optional(),
   ),
   // express's "trust proxy": unset trusts no proxy (the client address is the connecting socket's); "true",
-  // a hop count ("1"), or addresses / subnets / "loopback" separated by commas.
+  // a hop count ("1"), or addresses / subnets / express's names (loopback, linklocal, uniquelocal) separated
+  // by commas. Anything else is refused rather than handed to express, which would trust nothing (a typo) or
+  // throw on the first request.
   TRUST_PROXY: z.preprocess(
     emptyAsUndefined,
     z
       .string()
       .trim()
+      .refine(isTrustProxyValue, "must be true, false, a hop count, or addresses, subnets or loopback/linklocal/uniquelocal separated by commas")
       .transform((value): boolean | number | string =>
         value === "true" ? true : value === "false" ? false : /^\d+$/.test(value) ? Number(value) : value,
       )
       .optional(),
   ),
+  // Shared state for several app processes (app/server/redis.server.ts): the /api rate limit counts there.
+  // Unset: counted in each process's memory, the single-instance behaviour.
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^rediss?:\/\/\S*$/, "must be a redis:// or rediss:// URL").optional(),
+  ),
+  // Put before every key this site writes, so several sites (or test runs) can share one Redis.
+  REDIS_KEY_PREFIX: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^[\w.:-]{1,100}$/, "must be 1–100 letters, digits or . _ : -").default("poetry-commons:"),
+  ),
+  // Whether `poetry serve` runs the timed jobs (the nightly /data export, the push scheduler when
+  // PUSH_SCHEDULER=true). With several app processes exactly one runs them; the others say "false" (or are
+  // started with --no-scheduler).
+  SCHEDULER: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("true").transform((v) => v === "true")),
   // Web Push (VAPID) keys as `web-push generate-vapid-keys` prints them (base64url). Unset: generated once and
   // kept in data/vapid.json (app/server/push/vapid.server.ts). Both or neither.
   VAPID_PUBLIC_KEY: z.preprocess(

@@ -1,3 +1,5 @@
+import { maxHeaderSize } from "node:http";
+import type { Duplex } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 
 /**
@@ -16,8 +18,11 @@ const TITLES: Record<number, string> = {
   400: "Bad request",
   404: "Page not found",
   405: "Method not allowed",
+  408: "Request timeout",
   413: "Request too large",
+  431: "Request header fields too large",
   500: "Error",
+  503: "Service unavailable",
 };
 
 function escapeHtml(text: string): string {
@@ -28,6 +33,23 @@ export function isApiPath(path: string): boolean {
   return path === "/api" || path.startsWith("/api/");
 }
 
+/** The small error page in the site's style, for answers made outside React Router's rendering. */
+export function errorPageHtml(status: number, message: string, page: ErrorPageOptions): string {
+  const title = TITLES[status] ?? "Error";
+  const links = (page.stylesheets ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join("");
+  return (
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${escapeHtml(`${title} | ${page.siteName}`)}</title>${links}</head>` +
+    `<body><main id="main" class="site-main"><section class="error-view" aria-labelledby="error-heading">` +
+    `<p class="error-view__status" aria-hidden="true">${status}</p>` +
+    `<h1 id="error-heading" class="error-view__title">${escapeHtml(title)}</h1>` +
+    `<p class="error-view__message">${escapeHtml(message)}</p>` +
+    `<ul class="error-view__links"><li><a href="/" class="button button--primary">Return home</a></li></ul>` +
+    `</section></main></body></html>`
+  );
+}
+
 export function sendError(req: Request, res: Response, status: number, message: string, page: ErrorPageOptions) {
   res.status(status);
   res.setHeader("Cache-Control", "no-store");
@@ -35,19 +57,36 @@ export function sendError(req: Request, res: Response, status: number, message: 
     res.type("application/json; charset=utf-8").send(JSON.stringify({ error: message }));
     return;
   }
-  const title = TITLES[status] ?? "Error";
-  const links = (page.stylesheets ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join("");
-  res.type("text/html; charset=utf-8").send(
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">` +
-      `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-      `<title>${escapeHtml(`${title} | ${page.siteName}`)}</title>${links}</head>` +
-      `<body><main id="main" class="site-main"><section class="error-view" aria-labelledby="error-heading">` +
-      `<p class="error-view__status" aria-hidden="true">${status}</p>` +
-      `<h1 id="error-heading" class="error-view__title">${escapeHtml(title)}</h1>` +
-      `<p class="error-view__message">${escapeHtml(message)}</p>` +
-      `<ul class="error-view__links"><li><a href="/" class="button button--primary">Return home</a></li></ul>` +
-      `</section></main></body></html>`,
-  );
+  res.type("text/html; charset=utf-8").send(errorPageHtml(status, message, page));
+}
+
+/**
+ * Node's HTTP parser refuses some requests before express sees them (an address and headers over
+ * http.maxHeaderSize, bytes that are not HTTP, headers that never finish) and would answer with a bare status
+ * and no body. This answers them as the app answers everything else: JSON under /api, the error page otherwise.
+ */
+export function clientErrorResponder(page: ErrorPageOptions) {
+  return (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
+    if (error.code === "ECONNRESET" || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, message] =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? [431, `The request's address and headers are larger than the limit of ${maxHeaderSize / 1024} KB.`]
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? [408, "The request was not received in time."]
+          : [400, "The request could not be read as HTTP."];
+    const requestLine = error.rawPacket?.toString("latin1", 0, 64) ?? "";
+    const api = /^[A-Z]+ \/api(?:[/?# ]|$)/.test(requestLine);
+    const body = api ? JSON.stringify({ error: message }) : errorPageHtml(status, message, page);
+    socket.end(
+      `HTTP/1.1 ${status} ${TITLES[status]}\r\n` +
+        `Content-Type: ${api ? "application/json" : "text/html"}; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n` +
+        `Content-Security-Policy: default-src 'none'; style-src 'self'\r\nConnection: close\r\n\r\n${body}`,
+    );
+  };
 }
 
 /** The last express handler: errors passed on by middleware (a static file not found, …). */

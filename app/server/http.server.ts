@@ -125,8 +125,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return UNAVAILABLE_MESSAGE.test(error.message);
 }
 
+export const DATABASE_UNAVAILABLE_MESSAGE = "The database is unavailable; please try again shortly.";
+
 export function databaseUnavailable(): Response {
-  return jsonError(503, { error: "The database is unavailable; please try again shortly." });
+  return jsonError(503, { error: DATABASE_UNAVAILABLE_MESSAGE });
 }
 
 /**
@@ -184,8 +186,10 @@ export function keyParam(name: string, maxLength = 200) {
 }
 
 /** The public read API answers GET and HEAD only; any other method gets a JSON 405 naming the allowed ones. */
+export const READ_ONLY_MESSAGE = "Method not allowed: this endpoint answers GET and HEAD only";
+
 export function readOnlyAction(): Response {
-  const response = jsonError(405, { error: "Method not allowed: this endpoint answers GET and HEAD only" });
+  const response = jsonError(405, { error: READ_ONLY_MESSAGE });
   response.headers.set("Allow", "GET, HEAD");
   return response;
 }

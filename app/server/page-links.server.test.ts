@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { linkHeader, pageLinks, withPageLinks } from "./page-links.server";
+import { LINK_HEADER_MAX, linkHeader, pageLinks, withPageLinks } from "./page-links.server";
 
 const request = (url: string) => new Request(url);
 
@@ -64,5 +64,17 @@ describe("linkHeader and withPageLinks", () => {
     expect(ok.headers.get("Link")).toContain('rel="next"');
     const bad = withPageLinks(new Response("{}", { status: 400 }), req, { page: 2, totalPages: 3 });
     expect(bad.headers.get("Link")).toBeNull();
+  });
+
+  // The bad-input fuzzer's shrunk counterexample: GET /api/authors?x…(7,424 x)=ࠀࠀࠀࠀ𐀀ࠀ𐀀 answered with a Link
+  // header of ~38 KB (the query string four times), which fetch refuses (UND_ERR_HEADERS_OVERFLOW).
+  it("leaves the header out rather than repeat a long query string four times", () => {
+    const query = new URLSearchParams([["x".repeat(7424), "ࠀࠀࠀࠀ𐀀ࠀ𐀀"]]);
+    const long = withPageLinks(new Response("{}"), request(`http://example.org/api/authors?${query}`), { page: 2, totalPages: 3 });
+    expect(long.headers.get("Link")).toBeNull();
+    const search = `q=${"rose ".repeat(40)}&fields=title&fields=content&per_page=100&page=2`;
+    const usual = withPageLinks(new Response("{}"), request(`http://example.org/api/search?${search}`), { page: 2, hasMore: true });
+    expect(usual.headers.get("Link")?.length).toBeLessThanOrEqual(LINK_HEADER_MAX);
+    expect(usual.headers.get("Link")).toContain('rel="next"');
   });
 });

@@ -41,10 +41,19 @@ export function linkHeader(links: Partial<Record<PageRel, string>>): string {
   return (Object.entries(links) as [PageRel, string][]).map(([rel, url]) => `<${url}>; rel="${rel}"`).join(", ");
 }
 
+/**
+ * The longest Link header sent. The links repeat the request's whole query string up to four times, so a long
+ * one (any parameter, known or not, is kept) made a header of tens of KB that clients and proxies refuse
+ * (undici's fetch fails past 16 KB of headers; nginx's default buffer is 4 KB for all of them): past this size
+ * the answer has no Link header, and the page and per_page parameters still say how to walk the list.
+ */
+export const LINK_HEADER_MAX = 2048;
+
 /** Adds the Link header of a page to an answer (a 304 too: it describes the same representation). */
 export function withPageLinks(response: Response, request: Request, position: PagePosition): Response {
   if (response.status === 200 || response.status === 304) {
-    response.headers.set("Link", linkHeader(pageLinks(request, position)));
+    const header = linkHeader(pageLinks(request, position));
+    if (header.length <= LINK_HEADER_MAX) response.headers.set("Link", header);
   }
   return response;
 }

@@ -139,6 +139,13 @@ describe("response cache", () => {
     expect(renders).toBe(8);
     expect(cache.size).toBe(0);
   });
+
+  it("sends an error page that a route declared public as no-store, so no shared cache pins it", async () => {
+    const missing = await get("/missing");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("cache-control")).toBe("no-store");
+    expect((await get("/public")).headers.get("cache-control")).toBe(PUBLIC);
+  });
 });
 
 describe("header parsing", () => {

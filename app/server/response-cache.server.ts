@@ -259,6 +259,12 @@ export function createResponseCache(options: ResponseCacheOptions) {
     res.setHeader("X-Cache", "MISS");
     const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
     res.writeHead = ((...args: unknown[]) => {
+      const status = typeof args[0] === "number" ? args[0] : res.statusCode;
+      if (status >= 400 && sharedMaxAge(res.getHeader("Cache-Control") as string) !== null) {
+        // A route's public cache headers are meant for its page: its error pages (a poem that does not exist
+        // yet, a database that is down) must not be pinned in shared caches for minutes.
+        res.setHeader("Cache-Control", "no-store");
+      }
       // The reading preferences cookie changes anonymous pages: say so to shared caches downstream.
       const html = String(res.getHeader("Content-Type") ?? "").startsWith("text/html");
       if (html && sharedMaxAge(res.getHeader("Cache-Control") as string)) addVary(res, "Cookie");

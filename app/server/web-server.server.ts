@@ -12,9 +12,14 @@ import { bodyLimit } from "./body-limit.server";
 import { listenForDataChanges } from "./data-version.server";
 import { env, PROJECT_ROOT } from "./env.server";
 import { wordFrequencyCacheDir } from "./models/word-frequency.server";
-import { errorResponder, sendError } from "./error-response.server";
+import { clientErrorResponder, errorResponder, type ErrorPageOptions, sendError } from "./error-response.server";
+import { redisRateCounter } from "./rate-counter.server";
+import { closeSharedRedis, redisReady, sharedRedis } from "./redis.server";
+import { servePrecompressed } from "./precompressed-assets.server";
 import { createResponseCache } from "./response-cache.server";
+import { retryAfterOn503 } from "./retry-after.server";
 import { nonceOf, securityHeaders } from "./security-headers.server";
+import { unroutable } from "./unroutable.server";
 
 // POETRY_BUILD_DIR lets parallel work (several e2e runs) keep separate builds; the default is build/.
 export const BUILD_DIR = path.resolve(PROJECT_ROOT, process.env.POETRY_BUILD_DIR ?? "build");
@@ -62,27 +67,37 @@ export async function createApp(buildDir = BUILD_DIR): Promise<express.Express> 
 
   const app = express();
   app.disable("x-powered-by");
-  // Behind a reverse proxy, TRUST_PROXY lets req.ip (the sign-in rate limiter's client address) and
-  // req.protocol come from X-Forwarded-For / X-Forwarded-Proto.
+  // Behind a reverse proxy, TRUST_PROXY lets req.ip (the client address every rate limit counts) and
+  // req.protocol come from X-Forwarded-For / X-Forwarded-Proto; unset, they are the connecting socket's.
   const trustProxy = env().TRUST_PROXY;
   if (trustProxy !== undefined) app.set("trust proxy", trustProxy);
   // CSP with a per-request nonce and the other security headers, on every response (security-headers.server.ts).
   app.use(securityHeaders({ nodeEnv: env().NODE_ENV, siteUrl: env().SITE_URL }));
-  const errorPage = { siteName: env().SITE_NAME, stylesheets: build.assets.routes.root?.css ?? [] };
+  app.use(retryAfterOn503());
+  const errorPage: ErrorPageOptions = { siteName: env().SITE_NAME, stylesheets: build.assets.routes.root?.css ?? [] };
+  // startServer answers the requests Node's parser refuses with the same pages.
+  app.locals.errorPage = errorPage;
+  app.use(unroutable(errorPage));
   app.use(bodyLimit({ tooLarge: (req, res, message) => sendError(req, res, 413, message, errorPage) }));
-  // Before the response cache, so cache hits count against the limit and get CORS headers too.
+  // Before the response cache, so cache hits count against the limit and get CORS headers too. With REDIS_URL
+  // every app process counts in Redis, so the limit holds for the site rather than per process.
   const { API_RATE_LIMIT, API_RATE_LIMIT_WINDOW } = env();
+  const redis = sharedRedis();
+  const counter = redis ? redisRateCounter(redis) : undefined;
   app.use(
     "/api",
-    createApiAccess({ limit: API_RATE_LIMIT, windowSeconds: API_RATE_LIMIT_WINDOW, anonymousCookies: [PREFERENCES_COOKIE] }),
+    createApiAccess({ limit: API_RATE_LIMIT, windowSeconds: API_RATE_LIMIT_WINDOW, anonymousCookies: [PREFERENCES_COOKIE], counter }),
   );
   const responseCache = createResponseCache({ keyCookies: [PREFERENCES_COOKIE], nonceOf });
   app.use(responseCache.lookup);
   app.use(compression());
-  // File names under /assets carry a content hash, so they never change and can be cached forever.
+  // File names under /assets carry a content hash, so they never change and can be cached forever. The build
+  // wrote brotli and gzip copies of the scripts and styles (precompressed-assets.server.ts).
+  const assetsDir = path.join(clientDir, "assets");
   app.use(
     "/assets",
-    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+    servePrecompressed(assetsDir),
+    express.static(assetsDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
   );
   // Other public files (favicon, robots.txt…): only looked up on disk for the names that exist, so a page
   // request does not cost a stat() call.
@@ -143,6 +158,9 @@ export function closeGracefully(server: Server, graceMs: number): Promise<{ forc
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const host = options.host ?? "0.0.0.0";
   const app = await createApp(options.buildDir);
+  // Give Redis a moment so the first calls are counted; the server starts without it all the same.
+  const redis = sharedRedis();
+  if (redis && !(await redisReady(redis))) process.stderr.write("Redis is not reachable yet: starting without it.\n");
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(options.port, host);
@@ -155,6 +173,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   // Slow clients must not hold sockets open forever.
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;
+  server.on("clientError", clientErrorResponder(app.locals.errorPage as ErrorPageOptions));
 
   const port = (server.address() as AddressInfo).port;
   let closing: Promise<{ forced: boolean }> | undefined;
@@ -164,6 +183,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const close = (graceMs = SHUTDOWN_GRACE_MS) => {
     closing ??= closeGracefully(server, graceMs).then(async (result) => {
       await listener?.close();
+      await closeSharedRedis();
       return result;
     });
     return closing;

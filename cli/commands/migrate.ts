@@ -15,9 +15,11 @@ export function migrateCommand(): Command {
         parseOptions(Options, raw);
         const db = getDb();
         try {
-          const results = await migrateToLatest(db);
           const target = describeDb(configFromEnv());
-          if (results.length === 0) console.log(`${target}: schema already up to date.`);
+          let ahead: string[] = [];
+          const results = await migrateToLatest(db, { onAhead: (names) => (ahead = names) });
+          if (ahead.length > 0) console.log(`${target}: nothing to apply; newer migrations are applied too (${ahead.join(", ")}).`);
+          else if (results.length === 0) console.log(`${target}: schema already up to date.`);
           for (const r of results) console.log(`${target}: applied ${r.migrationName}`);
         } finally {
           await closeDb();

@@ -27,6 +27,8 @@ const Options = z
     host: z.string().trim().min(1).optional(),
     import: z.boolean().default(true),
     build: z.boolean().default(true),
+    // --no-scheduler; otherwise SCHEDULER decides.
+    scheduler: z.boolean().default(true),
   })
   .strict();
 
@@ -125,6 +127,10 @@ export async function countWordsOnStart(db: DB, cacheDir = wordFrequencyCacheDir
   log(`Word frequencies ready: ${report.poetsCounted} poets counted in ${(report.durationMs / 1000).toFixed(1)} s.`);
 }
 
+function aheadMessage(target: string, names: string[]): string {
+  return `${target}: the schema is ahead of this release (${names.join(", ")} applied by a newer one); serving it as it is.`;
+}
+
 /** Days of history the first run schedules, and days ahead every start keeps scheduled. */
 export const SCHEDULE_BACK_DAYS = 30;
 export const SCHEDULE_AHEAD_DAYS = 30;
@@ -174,8 +180,8 @@ export async function serve(raw: ServeOptions = {}): Promise<Serving> {
 
   const db = getDb();
   try {
-    const applied = await migrateToLatest(db);
     const target = describeDb(configFromEnv());
+    const applied = await migrateToLatest(db, { onAhead: (names) => log(aheadMessage(target, names)) });
     for (const r of applied) log(`${target}: applied migration ${r.migrationName}`);
     if (options.import) await importCorpusOnFirstRun(db);
     // A database imported before the /poetrydb lines text existed gets it now (a no-op when up to date).
@@ -196,17 +202,21 @@ export async function serve(raw: ServeOptions = {}): Promise<Serving> {
     throw error;
   }
   log(`Poetry Commons listening on ${running.url}`);
+  // Timed jobs run in one process of a site: N app processes serve with --no-scheduler (SCHEDULER=false)
+  // beside the one that runs them (docs/deploy.md).
+  const scheduler = options.scheduler && e.SCHEDULER;
+  if (!scheduler) log("Scheduler off: no nightly export or push scheduler in this process (another one runs them).");
   // The single-machine default: the daily push scheduler in this process (PUSH_SCHEDULER=true).
-  const pushScheduler = e.PUSH_SCHEDULER ? startPushScheduler(db, log) : undefined;
+  const pushScheduler = scheduler && e.PUSH_SCHEDULER ? startPushScheduler(db, log) : undefined;
   if (pushScheduler) log("Push scheduler running every minute (PUSH_SCHEDULER=true)");
   // The /data corpus archive is rebuilt every night from the database this server reads.
-  const nightly = startNightlyExport(db, log);
+  const nightly = scheduler ? startNightlyExport(db, log) : undefined;
 
   return {
     url: running.url,
     async close() {
       await pushScheduler?.stop();
-      await nightly.stop();
+      await nightly?.stop();
       const result = await running.close(SHUTDOWN_GRACE_MS);
       await closeDb();
       return result;
@@ -258,6 +268,7 @@ export function serveCommand(): Command {
     .option("--host <host>", "interface to bind (default: $HOST or 0.0.0.0)")
     .option("--no-import", "do not import the corpus into an empty database")
     .option("--no-build", "serve the existing build/ as it is, even if sources changed since")
+    .option("--no-scheduler", "run no timed jobs here (nightly export, push scheduler): another process does (default: $SCHEDULER)")
     .addHelpText(
       "after",
       "\nExamples:\n  npm start\n  npm run poetry -- serve --port 8080\n  DATABASE_URL=postgres://localhost/poetry npm run poetry -- serve --no-import",

@@ -9,7 +9,6 @@ const total = () => new Set(e2ePoems().map((p) => p.id)).size;
 const fmt = (n: number) => n.toLocaleString("en-US");
 
 const cardTitles = (page: Page) => page.locator(".poem-card .card__title a").allTextContents();
-const rowTitles = (page: Page) => page.locator(".poem-table tbody td:first-child a").allTextContents();
 const collator = new Intl.Collator("en");
 
 test.describe("poems catalogue", () => {

@@ -11,6 +11,32 @@ export interface TestDb {
   destroy(): Promise<void>;
 }
 
+export interface ScratchDatabase {
+  name: string;
+  url: string;
+  /** Drops the database, closing any connection still open to it. */
+  drop(): Promise<void>;
+}
+
+async function onServer(base: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new, empty database on the PostgreSQL server of `base`, named `{prefix}_{pid}_{random}`. */
+export async function createScratchDatabase(base: string, prefix: string): Promise<ScratchDatabase> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString("hex")}`;
+  await onServer(base, `create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => onServer(base, `drop database if exists ${name} with (force)`) };
+}
+
 /**
  * A fresh, migrated database for one test file: a new PostgreSQL database on the server named by
  * DATABASE_URL when it is set, otherwise an in-memory PGlite.
@@ -22,25 +48,16 @@ export async function createTestDb(): Promise<TestDb> {
     await migrateToLatest(db);
     return { db, url: undefined, kind: "pglite", destroy: () => db.destroy() };
   }
-  const name = `poetry_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const db = createDb({ databaseUrl: url.toString(), poolMax: 5 });
+  const scratch = await createScratchDatabase(base, "poetry_test");
+  const db = createDb({ databaseUrl: scratch.url, poolMax: 5 });
   await migrateToLatest(db);
   return {
     db,
-    url: url.toString(),
+    url: scratch.url,
     kind: "postgres",
     async destroy() {
       await db.destroy();
-      const cleanup = new pg.Client({ connectionString: base });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }

@@ -6,7 +6,7 @@ import * as favoriteStatusApi from "~/routes/api/poem.favorite-status";
 import * as favoritesPage from "~/routes/favorites";
 import * as login from "~/routes/login";
 import * as logout from "~/routes/logout";
-import { getUser, issueApiToken, SESSION_COOKIE_NAME } from "~/server/auth/auth.server";
+import { getUser, getUserRecord, issueApiToken, SESSION_COOKIE_NAME } from "~/server/auth/auth.server";
 import { type DB, setDb } from "~/server/db.server";
 import { createSession, findSessionUser } from "~/server/models/session.server";
 import { cookieOf, formPost, get, ORIGIN, run, seedPoems } from "../helpers/accounts";
@@ -234,6 +234,18 @@ describe("sessions", () => {
     const { token } = await createSession(db, (await db.selectFrom("users").select("id").executeTakeFirstOrThrow()).id);
     // The raw token without the signature is refused too.
     expect(await getUser(get("/", { Cookie: `${SESSION_COOKIE_NAME}=${token}` }), db)).toBeNull();
+  });
+
+  test("a request's loaders share one session look-up through the load context", async () => {
+    const cookie = cookieOf(await signIn("byron@example.org", "she walks in beauty"));
+    // React Router gives the root loader and the route loader each its own copy of the Request.
+    const context = {};
+    const [root, route] = [get("/poems/x", { Cookie: cookie }), get("/poems/x", { Cookie: cookie })];
+    const first = getUserRecord(root, db, context);
+    expect(getUserRecord(route, db, context)).toBe(first);
+    expect((await first)?.email).toBe("byron@example.org");
+    // Without a shared scope, another request looks up again.
+    expect(getUserRecord(get("/", { Cookie: cookie }), db)).not.toBe(first);
   });
 
   test("an expired session is no session", async () => {

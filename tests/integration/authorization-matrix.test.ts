@@ -183,6 +183,16 @@ describe("pages by cookie", () => {
     expect(bProfile.body).toMatchObject({ favorites: [], views: [], summary: { stats: { favorite_count: 0, view_count: 0 } } });
   });
 
+  test("a settings form sent from another site is refused and changes nothing", async () => {
+    const crossSite = await run(
+      settingsPage.action,
+      formPost("/settings", { intent: "save", fontFamily: "inter" }, { Cookie: A.cookie, Origin: "https://evil.example" }),
+    );
+    expect(crossSite.status).toBe(403);
+    const kept = await db.selectFrom("user_settings").select("reading_preferences").where("user_id", "=", A.id).executeTakeFirst();
+    expect(kept?.reading_preferences).toMatchObject({ fontFamily: "courier" });
+  });
+
   test("B's settings and B's password change leave A's settings, sessions and password alone", async () => {
     await run(settingsPage.action, formPost("/settings", { intent: "save", fontFamily: "merriweather" }, { Cookie: B.cookie }));
     const settings = await db.selectFrom("user_settings").selectAll().orderBy("user_id").execute();

@@ -1,6 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createStaticHandler } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";

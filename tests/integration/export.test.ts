@@ -9,7 +9,7 @@ import type { DB } from "~/server/db.server";
 import { exportEpub } from "~/server/export/epub-export.server";
 import { exportCorpusFolder, exportCorpusZip } from "~/server/export/jsonl-export.server";
 import { exportPoetryDbFile } from "~/server/export/poetrydb-export.server";
-import { resolveScope } from "~/server/models/export.server";
+import { EXPORTED_POEM_COLUMNS, resolveScope } from "~/server/models/export.server";
 import { ZENUP_LICENCE } from "~/lib/open-data";
 import { smallCorpus } from "../helpers/corpus";
 import { createTestDb, type TestDb } from "../helpers/db";
@@ -47,29 +47,7 @@ async function snapshot(db: DB) {
   const poems = await db
     .selectFrom("poems")
     .innerJoin("poets", "poets.id", "poems.poet_id")
-    .select([
-      "poems.id",
-      "poems.slug",
-      "poems.title",
-      "poems.subtitle",
-      "poets.directory",
-      "poems.year",
-      "poems.year_note",
-      "poems.content",
-      "poems.front_matter",
-      "poems.line_count",
-      "poems.translator",
-      "poems.editor",
-      "poems.note",
-      "poems.editorial_note",
-      "poems.source",
-      "poems.source_repo",
-      "poems.source_path",
-      "poems.source_commit",
-      "poems.flags",
-      "poems.rights",
-      "poems.content_hash",
-    ])
+    .select([...EXPORTED_POEM_COLUMNS, "poets.directory"])
     .orderBy("poems.slug")
     .execute();
   const collections = await db

@@ -62,6 +62,13 @@ describe("refreshSearchIndex", () => {
     expect((await antique()).contents.map((p) => p.title)).toEqual(["Ozymandias of Egypt"]);
   });
 
+  it("keeps the folded opening beside it without its little words, for first-line matching", async () => {
+    const { rows } = await sql<{ opening: string; opening_words: string }>`
+      select opening, opening_words from poem_search where poem_id = ${await poemId("Ozymandias of Egypt")}`.execute(db);
+    expect(rows[0].opening.startsWith("i met a traveller from an antique land")).toBe(true);
+    expect(rows[0].opening_words.startsWith("met traveller from antique land")).toBe(true);
+  });
+
   it("is idempotent, also after an import that changed nothing", async () => {
     expect(await refreshSearchIndex(db)).toBe(0);
     await runImport(db, { paths: [await smallCorpus()] });

@@ -1,6 +1,30 @@
-import { type ComponentType, type FormEvent, useState } from "react";
+import { type ComponentType, type FormEvent, useEffect, useState } from "react";
 import { type FetcherFormProps, Link, useRouteLoaderData } from "react-router";
-import { type AuthField, type FieldErrors, parseSignIn, parseSignUp, PASSWORD_MIN } from "./auth-schema";
+import { type AuthField, type FieldErrors, PASSWORD_MIN } from "./auth-rules";
+
+type AuthSchema = typeof import("./auth-schema");
+
+/**
+ * The zod rules, fetched when a form is first shown rather than with every page (the sign-in dialog is part
+ * of the header): zod is the largest library the pages would otherwise ship. Typing a form takes longer than
+ * the fetch; a form sent before it arrives is still checked by the server, with the same messages.
+ */
+let loadedSchema: AuthSchema | undefined;
+function useAuthSchema(): AuthSchema | undefined {
+  const [schema, setSchema] = useState(loadedSchema);
+  useEffect(() => {
+    if (schema) return;
+    let live = true;
+    void import("./auth-schema").then((module) => {
+      loadedSchema = module;
+      if (live) setSchema(module);
+    });
+    return () => {
+      live = false;
+    };
+  }, [schema]);
+  return schema;
+}
 
 export type AuthMode = "signin" | "signup";
 
@@ -48,6 +72,7 @@ export function AuthForm({
   onSubmitValid,
 }: AuthFormProps) {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const schema = useAuthSchema();
   const oidcName = (useRouteLoaderData("root") as { oidcName?: string | null } | undefined)?.oidcName ?? null;
   const serverResult = result?.intent === mode ? result : undefined;
   const errors: FieldErrors = clientErrors ?? serverResult?.errors ?? {};
@@ -56,8 +81,8 @@ export function AuthForm({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const data = new FormData(event.currentTarget);
-    const parsed = mode === "signup" ? parseSignUp(data) : parseSignIn(data);
-    if (!parsed.success) {
+    const parsed = !schema ? undefined : mode === "signup" ? schema.parseSignUp(data) : schema.parseSignIn(data);
+    if (parsed && !parsed.success) {
       event.preventDefault();
       setClientErrors(parsed.errors);
       const first = (["firstName", "email", "password"] as AuthField[]).find((field) => parsed.errors[field]);

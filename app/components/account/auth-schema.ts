@@ -1,25 +1,14 @@
 import { z } from "zod";
+import { type AuthField, type FieldErrors, MESSAGES, type ParseResult, PASSWORD_MAX, PASSWORD_MIN } from "./auth-rules";
+
+export { type AuthField, type FieldErrors, MESSAGES, type ParseResult, PASSWORD_MAX, PASSWORD_MIN };
 
 /**
  * The sign-in and sign-up forms' rules, used by the browser before posting and by the server (the
  * /login action) as the authority. Whitespace-only counts as empty; messages follow the spec's wording
- * for the contact form's shared fields ('Email is required', 'Please enter a valid email address').
+ * for the contact form's shared fields ('Email is required', 'Please enter a valid email address'). The
+ * browser loads this module (and zod) only when a form is shown: see auth-form.tsx.
  */
-export const MESSAGES = {
-  firstNameRequired: "First name is required",
-  firstNameTooLong: "First name must be less than 100 characters",
-  emailRequired: "Email is required",
-  emailInvalid: "Please enter a valid email address",
-  emailTooLong: "Email must be less than 254 characters",
-  passwordRequired: "Password is required",
-  passwordTooShort: "Password must be at least 8 characters",
-  passwordTooLong: "Password must be less than 200 characters",
-  badCredentials: "Incorrect email or password.",
-  emailTaken: "An account with this email already exists. Sign in instead.",
-} as const;
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 200;
 
 // {something}@{something}.{something}, no spaces: the spec's "must look like {email}".
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -57,10 +46,6 @@ export const SignUpSchema = z.object({
 
 export type SignInInput = z.output<typeof SignInSchema>;
 export type SignUpInput = z.output<typeof SignUpSchema>;
-export type AuthField = "firstName" | "email" | "password";
-export type FieldErrors = Partial<Record<AuthField, string>>;
-
-export type ParseResult<T> = { success: true; data: T } | { success: false; errors: FieldErrors };
 
 function parseWith<T>(schema: z.ZodType<T>, source: { get(name: string): unknown }, fields: AuthField[]): ParseResult<T> {
   const raw = Object.fromEntries(fields.map((field) => [field, source.get(field) ?? undefined]));

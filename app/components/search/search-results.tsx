@@ -10,7 +10,6 @@ import { listHref } from "~/lib/list-params";
 import { fetchSearch, isAbortError, poemHref, type SearchResponse } from "~/lib/search-client";
 import {
   displayTotal,
-  parseSearchPageParams,
   RESULT_TABS,
   type ResultTab,
   SEARCH_TYPE_LABELS,
@@ -25,6 +24,7 @@ import {
   TIME_PERIOD_CHOICES,
   TIME_PERIOD_LABELS,
 } from "~/lib/search-options";
+import { parseSearchPageParams } from "~/lib/search-page-params";
 import type { SearchPageItems } from "~/server/models/search-page.server";
 import { useHydrated } from "../header/use-hydrated";
 import { SnippetText } from "./snippet-text";

@@ -54,21 +54,23 @@ export async function sessionTokenOf(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
-// Root and route loaders of one request share its Request object: one database look-up serves them all.
-const perRequest = new WeakMap<Request, Promise<User | null>>();
+// One database look-up per request, however many loaders ask. React Router hands each loader its own copy of
+// the Request, so loaders that can pass the load context (the one object all of a request's loaders get) share
+// the look-up through it; otherwise the Request itself is the key.
+const perRequest = new WeakMap<object, Promise<User | null>>();
 
-/** The signed-in user of a request, or null. */
-export function getUserRecord(request: Request, db: DB = getDb()): Promise<User | null> {
-  let found = perRequest.get(request);
+/** The signed-in user of a request, or null. `scope`: the loader's `context`, to share the look-up. */
+export function getUserRecord(request: Request, db: DB = getDb(), scope: object = request): Promise<User | null> {
+  let found = perRequest.get(scope);
   if (!found) {
     found = sessionTokenOf(request).then(async (token) => (token ? ((await findSessionUser(db, token)) ?? null) : null));
-    perRequest.set(request, found);
+    perRequest.set(scope, found);
   }
   return found;
 }
 
-export async function getUser(request: Request, db: DB = getDb()): Promise<PublicUser | null> {
-  const user = await getUserRecord(request, db);
+export async function getUser(request: Request, db: DB = getDb(), scope: object = request): Promise<PublicUser | null> {
+  const user = await getUserRecord(request, db, scope);
   return user ? toPublicUser(user) : null;
 }
 
@@ -83,8 +85,13 @@ export function loginHref(redirectTo: string): string {
 }
 
 /** Which of these poems the request's reader has favorited (none when signed out). */
-export async function readerFavorites(request: Request, poemIds: readonly string[], db: DB = getDb()): Promise<Set<string>> {
-  const user = await getUserRecord(request, db);
+export async function readerFavorites(
+  request: Request,
+  poemIds: readonly string[],
+  db: DB = getDb(),
+  scope: object = request,
+): Promise<Set<string>> {
+  const user = await getUserRecord(request, db, scope);
   return user ? favoritedAmong(db, user.id, poemIds) : new Set();
 }
 

@@ -81,6 +81,30 @@ export interface ExportPoemRow {
   content_hash: string;
 }
 
+/** Every poem column an import stores, so an exported record imports back to the same row. */
+export const EXPORTED_POEM_COLUMNS = [
+  "poems.id",
+  "poems.slug",
+  "poems.title",
+  "poems.subtitle",
+  "poems.year",
+  "poems.year_note",
+  "poems.content",
+  "poems.front_matter",
+  "poems.line_count",
+  "poems.translator",
+  "poems.editor",
+  "poems.note",
+  "poems.editorial_note",
+  "poems.source",
+  "poems.source_repo",
+  "poems.source_path",
+  "poems.source_commit",
+  "poems.flags",
+  "poems.rights",
+  "poems.content_hash",
+] as const;
+
 /**
  * The poems in scope, a page at a time, by slug: the order that gives the same slugs on re-import, because a
  * clashing slug falls back to a longer one (the original sorts before its `…<full id>` fallback).
@@ -91,29 +115,7 @@ export async function* streamExportPoems(db: DB, scope: ResolvedScope): AsyncGen
     let query = db
       .selectFrom("poems")
       .innerJoin("poets", "poets.id", "poems.poet_id")
-      .select([
-        "poems.id",
-        "poems.slug",
-        "poems.title",
-        "poems.subtitle",
-        "poets.name as author",
-        "poems.year",
-        "poems.year_note",
-        "poems.content",
-        "poems.front_matter",
-        "poems.line_count",
-        "poems.translator",
-        "poems.editor",
-        "poems.note",
-        "poems.editorial_note",
-        "poems.source",
-        "poems.source_repo",
-        "poems.source_path",
-        "poems.source_commit",
-        "poems.flags",
-        "poems.rights",
-        "poems.content_hash",
-      ])
+      .select([...EXPORTED_POEM_COLUMNS, "poets.name as author"])
       .where((eb) => poemInScope(eb, scope))
       .orderBy("poems.slug")
       .limit(EXPORT_PAGE_SIZE);

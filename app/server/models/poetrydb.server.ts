@@ -186,7 +186,10 @@ async function rebuildTexts(db: DB, ids: string[]): Promise<void> {
  * poems go with them) and returns how many poems were redone. When nothing changed it costs one join over
  * ids and hashes, so it runs after every import and at every start.
  */
-export async function refreshPoetryDbTexts(db: DB, options: { bulkAbove?: number } = {}): Promise<number> {
+export async function refreshPoetryDbTexts(
+  db: DB,
+  options: { bulkAbove?: number; onProgress?: (done: number, total: number) => void } = {},
+): Promise<number> {
   const { rows: stale } = await sql<{ id: string }>`
     select p.id from poems p left join poetrydb_texts x on x.poem_id = p.id and x.chunk = 0
     where x.poem_id is null or x.content_hash <> p.content_hash
@@ -197,7 +200,9 @@ export async function refreshPoetryDbTexts(db: DB, options: { bulkAbove?: number
   if (bulk) await sql`drop index if exists ${sql.ref(LINES_INDEX)}`.execute(db);
   try {
     for (let start = 0; start < ids.length; start += REFRESH_BATCH) {
-      await rebuildTexts(db, ids.slice(start, start + REFRESH_BATCH));
+      const batch = ids.slice(start, start + REFRESH_BATCH);
+      await rebuildTexts(db, batch);
+      options.onProgress?.(start + batch.length, ids.length);
     }
   } finally {
     // Unconditional: a run killed between the drop and this line left no index, and the next (small) refresh

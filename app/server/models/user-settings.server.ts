@@ -1,4 +1,5 @@
-import { parsePreferences, type ReadingPreferences } from "~/lib/reading-preferences";
+import { type ReadingPreferences } from "~/lib/reading-preferences";
+import { parsePreferences } from "~/server/preferences-form.server";
 import type { DB } from "../db.server";
 
 /** A signed-in reader's stored reading settings, or undefined when they never saved any. */

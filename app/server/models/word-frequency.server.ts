@@ -56,6 +56,12 @@ export async function listWordFrequencyPoets(db: DB): Promise<WordFrequencyPoet[
     .execute();
 }
 
+/** The word-frequency cache folder of the PostgreSQL database at `databaseUrl` (one per database, under data/). */
+export function wordFrequencyCacheDirFor(databaseUrl: string): string {
+  const name = new URL(databaseUrl).pathname.replace(/^\//, "").replace(/[^\w.-]/g, "_") || "postgres";
+  return path.join(PROJECT_ROOT, "data", `word-frequency-${name}`);
+}
+
 /**
  * Where `poetry wordfreq` writes the static all-poems caches, served at /word-frequency/{file}. It sits
  * beside the database it was computed from (data/word-frequency for data/pglite; data/e2e/word-frequency for
@@ -63,9 +69,6 @@ export async function listWordFrequencyPoets(db: DB): Promise<WordFrequencyPoet[
  */
 export function wordFrequencyCacheDir(): string {
   const e = env();
-  if (e.DATABASE_URL) {
-    const name = new URL(e.DATABASE_URL).pathname.replace(/^\//, "").replace(/[^\w.-]/g, "_") || "postgres";
-    return path.join(PROJECT_ROOT, "data", `word-frequency-${name}`);
-  }
+  if (e.DATABASE_URL) return wordFrequencyCacheDirFor(e.DATABASE_URL);
   return path.join(path.dirname(path.resolve(PROJECT_ROOT, e.PGLITE_DIR)), "word-frequency");
 }

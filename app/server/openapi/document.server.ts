@@ -192,7 +192,7 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
         "RateLimit-Reset": { description: "Seconds until the window resets.", schema: { type: "integer" } },
         "Retry-After": { description: "Seconds to wait before calling again.", schema: { type: "integer" } },
         Link: {
-          description: 'RFC 8288 links to the first, previous, next and last pages, e.g. <https://…/api/poems?page=2>; rel="next".',
+          description: 'RFC 8288 links to the first, previous, next and last pages, e.g. <https://…/api/poems?page=2>; rel="next". Left out when longer than 2 KB (a very long query string).',
           schema: { type: "string" },
         },
       },

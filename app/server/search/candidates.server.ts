@@ -195,15 +195,19 @@ function exactContents({ query, period }: CandidateContext): Candidates | null {
     where c.n <= ${CAP}` as Candidates;
 }
 
-/** The first-line candidates, as exact-tier matches scored above every other content hit. */
+/**
+ * The first-line candidates, as exact-tier matches scored above every other content hit. Query and openings
+ * are compared without their little words ('the', 'of'; see search_opening_words), whose trigrams are in
+ * nearly every opening and made this the costliest part of a search.
+ */
 function openingCandidates({ query, period }: CandidateContext, tier: 0 | 1): Candidates {
-  const line = folded(query);
-  const score =
-    tier === 0 ? sql`${OPENING_FIRST} + word_similarity(${line}, s.opening)` : sql`word_similarity(${line}, s.opening)`;
+  const line = sql<string>`search_opening_words(${folded(query)})`;
+  const similarity = sql`word_similarity(${line}, s.opening_words)`;
+  const score = tier === 0 ? sql`${OPENING_FIRST} + ${similarity}` : similarity;
   return sql`
     select s.poem_id as id, ${sql.lit(tier)} as tier, (${score})::float8 as score
     from poem_search s
-    where ${line} <% s.opening ${periodFilter(sql`s.era_year`, period)}
+    where ${line} <% s.opening_words ${periodFilter(sql`s.era_year`, period)}
     limit ${CAP}` as Candidates;
 }
 

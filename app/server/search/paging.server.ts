@@ -120,7 +120,8 @@ export async function pagePoems(
   withContent = false,
 ): Promise<GroupPage<PoemPageRow>> {
   const order = poemOrder(request);
-  // The content is read only for the poems on the page, after the page has been cut, and only its start.
+  // The content is read only for the poems on the page, after the page has been cut, and only its start; its
+  // length comes from poem_search (char_length() would decompress the whole of a 280 KB poem).
   const { rows } = await sql<PoemPageRow & Counts>`
     with cand as materialized (${candidates}), ${BEST},
     page as (
@@ -136,11 +137,12 @@ export async function pagePoems(
       ${
         withContent
           ? sql`, left(p.content, ${sql.lit(SNIPPET_SCAN_CHARS)}) as content,
-                char_length(p.content) > ${sql.lit(SNIPPET_SCAN_CHARS)} as content_continues`
+                s.body_length > ${sql.lit(SNIPPET_SCAN_CHARS)} as content_continues`
           : sql``
       }
     from (select 1) as one
-    left join (page g join poems p on p.id = g.id join poets pt on pt.id = p.poet_id) on true
+    left join (page g join poems p on p.id = g.id join poets pt on pt.id = p.poet_id
+      ${withContent ? sql`join poem_search s on s.poem_id = p.id` : sql``}) on true
     order by g.rn`.execute(db);
   return finish(rows, request);
 }

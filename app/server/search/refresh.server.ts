@@ -72,7 +72,7 @@ export async function refreshSearchIndex(db: DB): Promise<number> {
     for (const index of [
       "poem_search_head_idx",
       "poem_search_body_idx",
-      "poem_search_opening_trgm_idx",
+      "poem_search_opening_words_trgm_idx",
       "poems_title_trgm_idx",
     ]) {
       await sql`select gin_clean_pending_list(${index}::regclass)`.execute(db);
