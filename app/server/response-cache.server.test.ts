@@ -33,6 +33,13 @@ beforeAll(async () => {
   app.use(compression());
   app.use(cache.keep);
   app.get("/public", page(PUBLIC));
+  // React Router's page data for /poems/x: the loaders' answer, personal like the page itself.
+  app.get("/poems/x.data", (_req, res) => {
+    renders++;
+    res.setHeader("Content-Type", "text/x-script");
+    res.setHeader("Cache-Control", PUBLIC);
+    res.end(`[{"favorited":false}] ${renders}`);
+  });
   app.get("/no-s-maxage", page("public, max-age=60"));
   app.get("/private", page("private, max-age=60"));
   app.get("/cookie", page(PUBLIC, { setCookie: true }));
@@ -86,6 +93,15 @@ describe("response cache", () => {
     // Another query string is another page.
     await get("/public?x=2");
     expect(renders).toBe(2);
+  });
+
+  it("says page data varies by Cookie, on the miss and on hits, so a browser never shows a signed-in reader the anonymous copy", async () => {
+    const miss = await get("/poems/x.data");
+    expect(miss.headers.get("x-cache")).toBe("MISS");
+    expect(miss.headers.get("vary")).toMatch(/^Accept-Encoding, Cookie$/);
+    const hit = await get("/poems/x.data");
+    expect(hit.headers.get("x-cache")).toBe("HIT");
+    expect(hit.headers.get("vary")).toBe("Accept-Encoding, Cookie");
   });
 
   it("sends hits compressed with brotli or gzip as the client accepts", async () => {

@@ -111,6 +111,16 @@ function markPrivate(res: Response): void {
   }
 }
 
+/**
+ * Whether the answer depends on who asks: pages, and React Router's page data (`/path.data`), which carries the
+ * same loader data. Browsers keep public answers and, within stale-while-revalidate, show a stale copy at once:
+ * without `Vary: Cookie` a reader who signs in could be shown the anonymous copy of a page's data (their
+ * favorite shown as not theirs) until the background refresh lands.
+ */
+function variesByCookie(req: Request, contentType: unknown): boolean {
+  return String(contentType ?? "").startsWith("text/html") || req.path.endsWith(".data");
+}
+
 /** Adds a field to Vary unless it is already there. */
 function addVary(res: Response, field: string): void {
   const current = String(res.getHeader("Vary") ?? "");
@@ -160,8 +170,7 @@ export function createResponseCache(options: ResponseCacheOptions) {
     }
     res.setHeader("ETag", entry.etag);
     res.setHeader("X-Cache", "HIT");
-    const html = String(entry.headers["content-type"] ?? "").startsWith("text/html");
-    res.setHeader("Vary", html ? "Accept-Encoding, Cookie" : "Accept-Encoding");
+    res.setHeader("Vary", variesByCookie(req, entry.headers["content-type"]) ? "Accept-Encoding, Cookie" : "Accept-Encoding");
     if (matchesIfNoneMatch(req.get("If-None-Match") ?? null, entry.etag)) {
       res.removeHeader("Content-Type");
       // The browser keeps the body it has, with that body's nonce: a new CSP would block its scripts.
@@ -265,9 +274,10 @@ export function createResponseCache(options: ResponseCacheOptions) {
         // yet, a database that is down) must not be pinned in shared caches for minutes.
         res.setHeader("Cache-Control", "no-store");
       }
-      // The reading preferences cookie changes anonymous pages: say so to shared caches downstream.
-      const html = String(res.getHeader("Content-Type") ?? "").startsWith("text/html");
-      if (html && sharedMaxAge(res.getHeader("Cache-Control") as string)) addVary(res, "Cookie");
+      // The reading preferences and session cookies change pages: say so to every cache downstream.
+      if (variesByCookie(req, res.getHeader("Content-Type")) && sharedMaxAge(res.getHeader("Cache-Control") as string)) {
+        addVary(res, "Cookie");
+      }
       return writeHead(...args);
     }) as Response["writeHead"];
     if (req.method === "GET") res.locals[PENDING] = { key, version };

@@ -289,6 +289,8 @@ test.describe("popular poems", () => {
 test.describe("in every theme mode", () => {
   for (const [mode, prefs] of Object.entries(THEME_MODES)) {
     test(`random, print and popular: no serious accessibility violations in ${mode}`, async ({ page, context }) => {
+      // Four pages, each scanned by axe: slow on a loaded machine.
+      test.setTimeout(90_000);
       await setPreferencesCookie(context, prefs);
       const poem = findCorpusPoem((p) => p.title === "To a Skylark", "To a Skylark");
       await page.addInitScript(() => {

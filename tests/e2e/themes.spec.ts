@@ -35,6 +35,8 @@ for (const [mode, prefs] of Object.entries(THEME_MODES)) {
 }
 
 test("the header's dropdowns and the settings controls pass in every mode", async ({ page, context }) => {
+  // Every mode, every dropdown, each scanned by axe: slow on a loaded machine.
+  test.setTimeout(90_000);
   for (const prefs of Object.values(THEME_MODES)) {
     await setPreferencesCookie(context, prefs);
     await page.goto("/settings");
