@@ -69,6 +69,17 @@ describe("refreshSearchIndex", () => {
     expect(rows[0].opening_words.startsWith("met traveller from antique land")).toBe(true);
   });
 
+  it("keeps the folded title beside it, and rebuilds a row written without it (by an older release)", async () => {
+    const id = await poemId("Ozymandias of Egypt");
+    const titleFold = async () =>
+      (await sql<{ title_fold: string | null }>`select title_fold from poem_search where poem_id = ${id}`.execute(db))
+        .rows[0].title_fold;
+    expect(await titleFold()).toBe("ozymandias of egypt");
+    await sql`update poem_search set title_fold = null where poem_id = ${id}`.execute(db);
+    expect(await refreshSearchIndex(db)).toBe(1);
+    expect(await titleFold()).toBe("ozymandias of egypt");
+  });
+
   it("is idempotent, also after an import that changed nothing", async () => {
     expect(await refreshSearchIndex(db)).toBe(0);
     await runImport(db, { paths: [await smallCorpus()] });

@@ -126,6 +126,32 @@ describe("matching", () => {
     expect(words.pagination.total_contents).toBeGreaterThan(phrase.pagination.total_contents as number);
   });
 
+  it("checks a phrase of common words in the shortest poems holding its words first", async () => {
+    // 2,200 poems hold both words and only the 1,001 shortest are checked: the shortest holders of the phrase,
+    // read here straight from the index, must all be found (checked in index order, 11 of these 20 were not).
+    const phrase = sql`to_tsquery('poetry_english', 'true <-> love')`;
+    const { rows } = await sql<{ poem_id: string }>`
+      select poem_id from poem_search
+      where body_vector @@ ${phrase} and not head_vector @@ ${phrase}
+      order by body_length, poem_id collate "C"
+      limit 20`.execute(db);
+    const found: string[] = [];
+    for (let page = 1; ; page++) {
+      const body = await ok({ q: '"true love"', fields: "content", per_page: 100, page });
+      found.push(...body.contents.map((c) => c.id));
+      if (!body.pagination.has_more_contents) break;
+    }
+    expect(rows).toHaveLength(20);
+    for (const { poem_id } of rows) expect(found).toContain(poem_id);
+  });
+
+  it("finds a quoted phrase that is one word besides little words as that word", async () => {
+    const ids = async (q: string) => (await ok({ q, fields: "content", per_page: 100 })).contents.map((c) => c.id);
+    const word = await ids('"albatross"');
+    expect(word.length).toBeGreaterThan(0);
+    expect(await ids('"the albatross"')).toEqual(word);
+  });
+
   it("treats the last word as a prefix while typing ('nightin')", async () => {
     const body = await ok({ q: "nightin" });
     expect(body.poems.length).toBeGreaterThan(0);
@@ -204,6 +230,16 @@ describe("fuzzy matching", () => {
         hit.snippet_text,
       ).toBe(true);
     }
+  });
+
+  it("finds a misspelt poet and their poems within a time period only", async () => {
+    const inPeriod = await ok({ q: "Shelly", fields: ["poets", "author"], time_period: "1800-1900" });
+    expect(inPeriod.poets.map((p) => p.name)).toEqual(["Percy Bysshe Shelley"]);
+    expect(inPeriod.poems.length).toBeGreaterThan(0);
+    for (const poem of inPeriod.poems) expect(poem.author).toBe("Percy Bysshe Shelley");
+    const outside = await ok({ q: "Shelly", fields: ["poets", "author"], time_period: "post-1900" });
+    expect(outside.poets).toEqual([]);
+    expect(outside.poems.filter((p) => p.author === "Percy Bysshe Shelley")).toEqual([]);
   });
 
   it("finds 'Ozymandias of Egypt' for 'ozymandius'", async () => {

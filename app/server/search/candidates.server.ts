@@ -17,11 +17,11 @@ const CAP = sql.lit(RESULT_CAP + 1);
 export const RANKED_CONTENTS = 200;
 const RANKED = sql.lit(RANKED_CONTENTS);
 /**
- * Poems that hold all the words of a phrase query whose word positions are then checked. Bounds the cost of
- * a phrase of common words ("true love": 2,200 poems hold both words, 222 the phrase); past it, matches of
- * such a phrase may be missed.
+ * Poems that hold all the words of a phrase query whose word positions are then checked, the shortest first.
+ * Bounds the cost of a phrase of common words ("true love": 2,200 poems hold both words, 222 the phrase);
+ * past it, matches of such a phrase in the longest poems may be missed.
  */
-const PHRASE_CHECKS = sql.lit(1000);
+const PHRASE_CHECKS = sql.lit(RESULT_CAP + 1);
 /** A fuzzy first-line match needs some text to compare; one short word would match lines at random. */
 const MIN_OPENING_WORDS = 2;
 const MIN_OPENING_CHARS = 8;
@@ -41,6 +41,15 @@ export interface CandidateContext {
 
 function englishQuery(query: ParsedQuery, weights: WeightFilter = ""): RawBuilder<unknown> {
   return sql`to_tsquery('poetry_english', ${toTsqueryText(query, weights)})`;
+}
+
+/**
+ * Whether a tsquery kept no phrase operator: a quoted phrase of one word and little words ("to autumn", "the
+ * sea") is one lexeme once the stop words are gone, and its candidates need no word positions checked. The
+ * test is on a constant, so PostgreSQL settles it while planning.
+ */
+function phraseless(tsq: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`position('<' in ${tsq}::text) = 0`;
 }
 
 function folded(query: ParsedQuery): RawBuilder<string> {
@@ -90,12 +99,14 @@ export function exactPoets({ query, period }: CandidateContext): Candidates | nu
     limit ${CAP}` as Candidates;
 }
 
+// Names spelled like the query come from search_similar_poets (the trigram index; see its migration).
 export function fuzzyPoets({ query, period }: CandidateContext): Candidates | null {
   if (!query.plain || query.words.length > MAX_NAME_WORDS) return null;
   return sql`
-    select pt.id, 1 as tier, word_similarity(${folded(query)}, pt.name_fold)::float8 as score
-    from poets pt
-    where ${folded(query)} <% pt.name_fold ${periodFilter(poetEraSql("pt"), period)}
+    select pt.id, 1 as tier, f.similarity::float8 as score
+    from search_similar_poets(${folded(query)}) f
+    join poets pt on pt.id = f.poet_id
+    where true ${periodFilter(poetEraSql("pt"), period)}
     limit ${CAP}` as Candidates;
 }
 
@@ -114,13 +125,12 @@ export function exactPoems(ctx: CandidateContext, fields: { title: boolean; auth
   // it, goes first ('To Autumn' for "to autumn").
   const bonus = fields.title
     ? sql`(case when s.head_vector @@ ${englishQuery(query, "A")} then 2 else 0 end
-        + case when p.title_fold = ${query.plain} then 1
-               when p.title_fold like ${`${query.plain}%`} then 0.5 else 0 end)`
+        + case when s.title_fold = ${query.plain} then 1
+               when s.title_fold like ${`${query.plain}%`} then 0.5 else 0 end)`
     : sql`0`;
   return sql`
     select s.poem_id as id, 0 as tier, (ts_rank(s.head_vector, ${tsq}, 1) + ${bonus})::float8 as score
     from poem_search s
-    join poems p on p.id = s.poem_id
     where s.head_vector @@ ${tsq} ${periodFilter(sql`s.era_year`, period)}
     limit ${CAP}` as Candidates;
 }
@@ -133,7 +143,7 @@ export function fuzzyPoems(ctx: CandidateContext, fields: { title: boolean; auth
     ? (sql`
         select p.id, 1 as tier, word_similarity(${folded(query)}, p.title_fold)::float8 as score
         from poems p
-        join poets pt on pt.id = p.poet_id
+        ${period ? sql`join poets pt on pt.id = p.poet_id` : sql``}
         where ${folded(query)} <% p.title_fold ${era}
         limit ${CAP}` as Candidates)
     : null;
@@ -141,10 +151,11 @@ export function fuzzyPoems(ctx: CandidateContext, fields: { title: boolean; auth
   const byAuthor =
     fields.author && query.words.length <= MAX_NAME_WORDS
       ? (sql`
-        select p.id, 1 as tier, (0.5 * word_similarity(${folded(query)}, pt.name_fold))::float8 as score
-        from poets pt
-        join poems p on p.poet_id = pt.id
-        where ${folded(query)} <% pt.name_fold ${era}
+        select p.id, 1 as tier, (0.5 * f.similarity)::float8 as score
+        from search_similar_poets(${folded(query)}) f
+        join poems p on p.poet_id = f.poet_id
+        ${period ? sql`join poets pt on pt.id = p.poet_id` : sql``}
+        where true ${era}
         limit ${CAP}` as Candidates)
       : null;
   return union([byTitle, byAuthor]);
@@ -159,17 +170,26 @@ function exactContents({ query, period }: CandidateContext): Candidates | null {
   // Poems whose title or poet also matches, and the others: two disjoint branches, each stopping at the cap.
   // The first tests its few rows' texts directly ('offset 0' keeps the planner from also walking the text
   // index, which the second branch walks already: for a prefix of a common word that walk is the costly part).
-  // A phrase is checked only on a bounded number of poems holding all its words (see PHRASE_CHECKS).
+  // A phrase is checked only on a bounded number of poems holding all its words (see PHRASE_CHECKS), and not
+  // at all when the stop words leave one word of it.
   const headHit = sql`head_vector @@ ${tsq}`;
+  const wordMatches = (condition: RawBuilder<unknown>) => sql`
+    select poem_id, 0 as head_hit, body_length from poem_search
+    where ${condition} and body_vector @@ ${tsq} and not ${headHit} ${era}
+    limit ${CAP}`;
+  // Word positions are checked shortest poem first, on the poems holding all the words: short texts are cheap
+  // to check (their vectors sit in the row), and they are the ones the pre-rank below puts first anyway.
   const bodyMatches = hasPhrase(query)
-    ? sql`select poem_id, 0 as head_hit, body_length
-          from (select poem_id, head_vector, body_vector, body_length from poem_search
-                where body_vector @@ ${englishQuery(withoutPhrases(query))} ${era} limit ${PHRASE_CHECKS}) b
-          where body_vector @@ ${tsq} and not ${headHit}
-          limit ${CAP}`
-    : sql`select poem_id, 0 as head_hit, body_length from poem_search
-          where body_vector @@ ${tsq} and not ${headHit} ${era}
-          limit ${CAP}`;
+    ? sql`(${wordMatches(phraseless(tsq))})
+        union all
+        (select poem_id, 0 as head_hit, body_length
+         from (select poem_id, head_vector, body_vector, body_length from poem_search
+               where not ${phraseless(tsq)} and body_vector @@ ${englishQuery(withoutPhrases(query))} ${era}
+               order by body_length, poem_id collate "C"
+               limit ${PHRASE_CHECKS}) b
+         where body_vector @@ ${tsq} and not ${headHit}
+         limit ${CAP})`
+    : wordMatches(sql`true`);
   // The cheap pre-rank: poems whose title or poet also matches first (they keep 'Love' poems on top when
   // 10,000 poems hold the word), then the shorter poems (the score below divides by length, so they tend to
   // win anyway). Only the first RANKED are scored by ts_rank_cd, which reads the whole text vector (a 280 KB

@@ -3,8 +3,9 @@ import type { DB } from "../db.server";
 import { poemEraSql } from "./periods";
 
 /**
- * Keeps poem_search in step with poems and poets. A row is rebuilt when it is missing or its source_key (the
- * poem's and the poet's content hashes) differs; rows of deleted poems go with them (on delete cascade).
+ * Keeps poem_search in step with poems and poets. A row is rebuilt when it is missing, its source_key (the
+ * poem's and the poet's content hashes) differs, or it lacks its folded title (written by an older release);
+ * rows of deleted poems go with them (on delete cascade).
  */
 
 /** Poems per statement: big enough to amortise a round trip, small enough to spread over connections. */
@@ -22,7 +23,7 @@ async function staleIds(db: DB): Promise<string[]> {
     from poems p
     join poets pt on pt.id = p.poet_id
     left join poem_search s on s.poem_id = p.id
-    where s.poem_id is null or s.source_key <> ${SOURCE_KEY}
+    where s.poem_id is null or s.source_key <> ${SOURCE_KEY} or s.title_fold is null
     order by p.id`.execute(db);
   return rows.map((r) => r.id);
 }
@@ -30,12 +31,13 @@ async function staleIds(db: DB): Promise<string[]> {
 async function rebuild(db: DB, ids: string[]): Promise<void> {
   // The opening is the first two non-blank lines without inline markers: what a reader quotes as "the first line".
   await sql`
-    insert into poem_search (poem_id, source_key, head_vector, body_vector, body_length, opening, era_year)
+    insert into poem_search (poem_id, source_key, head_vector, title_fold, body_vector, body_length, opening, era_year)
     select
       p.id,
       ${SOURCE_KEY},
       setweight(to_tsvector('poetry_english', p.title), 'A')
         || setweight(to_tsvector('poetry_english', pt.name), 'B'),
+      p.title_fold,
       to_tsvector('poetry_english', p.content),
       length(p.content),
       left(search_fold(array_to_string(
@@ -48,6 +50,7 @@ async function rebuild(db: DB, ids: string[]): Promise<void> {
     on conflict (poem_id) do update set
       source_key = excluded.source_key,
       head_vector = excluded.head_vector,
+      title_fold = excluded.title_fold,
       body_vector = excluded.body_vector,
       body_length = excluded.body_length,
       opening = excluded.opening,
