@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSnippet, snippetCandidates } from "./snippet";
+import { buildSnippet, hasForeignLetter, snippetCandidates } from "./snippet";
 
 const OZYMANDIAS = [
   "I met a traveller from an antique land",
@@ -100,5 +100,19 @@ describe("buildSnippet", () => {
 
   it("handles an empty text", () => {
     expect(buildSnippet("", new Set(["x"]), 100)).toEqual({ snippet: [], snippet_text: "", line_number: 1 });
+  });
+});
+
+describe("hasForeignLetter", () => {
+  it("is true for letters, digits and marks beyond ASCII, astral ones included, and false for mere punctuation", () => {
+    expect(hasForeignLetter("plain English verse")).toBe(false);
+    expect(hasForeignLetter("“Don’t” — she said… ½")).toBe(true);
+    expect(hasForeignLetter("“Don’t” — she said…")).toBe(false);
+    expect(hasForeignLetter("Brontë")).toBe(true);
+    expect(hasForeignLetter("e\u0301")).toBe(true);
+    expect(hasForeignLetter("the \u{1D504} of it")).toBe(true);
+    expect(hasForeignLetter("a smile 😊 here")).toBe(false);
+    // Asked twice of the same expression: no state carried over between texts.
+    expect(hasForeignLetter("Brontë")).toBe(true);
   });
 });

@@ -64,8 +64,24 @@ interface Hit {
   word: string;
 }
 
-/** Letters beyond ASCII (not mere curly quotes or dashes): only then is folding letter by letter needed. */
-const FOREIGN_LETTER = /(?![\x00-\x7f])[\p{L}\p{N}\p{M}]/u;
+// Beyond ASCII, less the no-break space and the General Punctuation block (curly quotes, dashes, ellipses),
+// which hold no letters and fill many poems. Without the `u` flag the scan is several times faster; an astral
+// character is then met as its first surrogate and read whole below.
+const NON_ASCII = /[^\x00-\x7f\u00a0\u2000-\u206f]/g;
+const LETTER = /[\p{L}\p{N}\p{M}]/u;
+
+/**
+ * Whether the text holds letters beyond ASCII (not mere curly quotes or dashes): only then is folding letter by
+ * letter needed. Only the characters beyond ASCII are looked at, which is much faster on long poems than a
+ * Unicode-aware expression tried at every position.
+ */
+export function hasForeignLetter(text: string): boolean {
+  NON_ASCII.lastIndex = 0;
+  for (let m = NON_ASCII.exec(text); m !== null; m = NON_ASCII.exec(text)) {
+    if (LETTER.test(String.fromCodePoint(text.codePointAt(m.index)!))) return true;
+  }
+  return false;
+}
 
 /** The folded words of `content` that might match one of the folded query words. */
 export function snippetCandidates(content: string, queryWords: readonly string[]): string[] {
@@ -74,7 +90,7 @@ export function snippetCandidates(content: string, queryWords: readonly string[]
   const text = content;
   const alternatives = starts.map((start) => start.replace(/[^\p{L}\p{N}]/gu, "")).join("|");
   // Plain English text (most poems) takes the much faster ASCII expression; other letters need folding.
-  const plain = !FOREIGN_LETTER.test(text);
+  const plain = !hasForeignLetter(text);
   const folded = plain
     ? text.toLowerCase()
     : text
@@ -95,6 +111,23 @@ export function snippetCandidates(content: string, queryWords: readonly string[]
   return [...found];
 }
 
+const patterns = new Map<string, RegExp>();
+
+/**
+ * One compiled expression per source: a page of snippets looks for the same words in every text and line.
+ * (matchAll works on a copy, so sharing a global expression is safe.)
+ */
+function cachedPattern(source: string, flags: string): RegExp {
+  const key = `${flags}/${source}`;
+  let pattern = patterns.get(key);
+  if (!pattern) {
+    if (patterns.size >= 256) patterns.clear();
+    pattern = new RegExp(source, flags);
+    patterns.set(key, pattern);
+  }
+  return pattern;
+}
+
 /**
  * Where the matched words occur in `text`. One regular expression finds the plain spellings in the
  * lower-cased text; words holding other letters ('Brontë') are folded one by one.
@@ -103,7 +136,7 @@ function findHits(text: string, matched: ReadonlySet<string>): Hit[] {
   if (matched.size === 0) return [];
   const hits: Hit[] = [];
   const lower = text.toLowerCase();
-  const foreign = FOREIGN_LETTER.test(text);
+  const foreign = hasForeignLetter(text);
   // Lower-casing keeps positions unless the text holds one of the few letters that grow ('İ').
   const aligned = lower.length === text.length;
   const plain = [...matched].filter((w) => /^[a-z0-9]+$/.test(w));
@@ -111,8 +144,8 @@ function findHits(text: string, matched: ReadonlySet<string>): Hit[] {
   if (byPattern) {
     // Without other letters, ASCII word boundaries are the right ones, and much faster ('_' is not a letter).
     const pattern = foreign
-      ? new RegExp(`(?<![\\p{L}\\p{N}\\p{M}])(?:${plain.join("|")})(?![\\p{L}\\p{N}\\p{M}])`, "gu")
-      : new RegExp(`(?<![a-z0-9])(?:${plain.join("|")})(?![a-z0-9])`, "g");
+      ? cachedPattern(`(?<![\\p{L}\\p{N}\\p{M}])(?:${plain.join("|")})(?![\\p{L}\\p{N}\\p{M}])`, "gu")
+      : cachedPattern(`(?<![a-z0-9])(?:${plain.join("|")})(?![a-z0-9])`, "g");
     for (const m of lower.matchAll(pattern)) hits.push({ start: m.index, end: m.index + m[0].length, word: m[0] });
   }
   if (!aligned || foreign) {
