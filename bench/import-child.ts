@@ -23,7 +23,7 @@ const enter = (next: Stage) => {
 
 const url = process.argv[2];
 const dir = url ? undefined : mkdtempSync(path.join(os.tmpdir(), "poetry-bench-"));
-const db = url ? createDb({ databaseUrl: url }) : createDb({ pgliteDir: dir });
+const db = url ? createDb({ databaseUrl: url }) : createDb({ pgliteDir: dir, pgliteLowMemory: true });
 await migrateToLatest(db);
 const started = performance.now();
 // The search index and word counts are derived data built after the records are written; time them apart.

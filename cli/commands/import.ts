@@ -1,6 +1,6 @@
 import { Command } from "commander";
 import { z } from "zod";
-import { closeDb, configFromEnv, describeDb, getDb } from "~/server/db.server";
+import { closeDb, configFromEnv, createDb, describeDb, setDb } from "~/server/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { env } from "~/server/env.server";
 import { wordFrequencyCacheDir } from "~/server/models/word-frequency.server";
@@ -50,7 +50,9 @@ export function importCommand(): Command {
     .action(
       action(async (paths: string[], raw: unknown) => {
         const options = parseOptions(Options, raw);
-        const db = getDb();
+        // Opened with small Postgres memory settings: batch writes gain nothing from a large buffer pool.
+        const db = createDb({ ...configFromEnv(), pgliteLowMemory: true });
+        setDb(db);
         try {
           await migrateToLatest(db);
           const sources = paths.length > 0 ? paths : [env().CORPUS_DIR];
