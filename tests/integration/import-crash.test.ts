@@ -99,5 +99,5 @@ describe("an import killed with SIGKILL part-way", () => {
     }
     // Two full-corpus imports in child processes (the second builds every derived index): minutes on a
     // loaded 2-core machine with PGlite.
-  }, 360_000);
+  }, 900_000);
 });
