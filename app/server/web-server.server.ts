@@ -17,6 +17,8 @@ import { redisRateCounter } from "./rate-counter.server";
 import { closeSharedRedis, redisReady, sharedRedis } from "./redis.server";
 import { servePrecompressed } from "./precompressed-assets.server";
 import { createResponseCache } from "./response-cache.server";
+import { dependenciesOf } from "./response-dependencies.server";
+import { SESSION_COOKIE_NAME } from "./models/session.server";
 import { retryAfterOn503 } from "./retry-after.server";
 import { nonceOf, securityHeaders } from "./security-headers.server";
 import { unroutable } from "./unroutable.server";
@@ -88,7 +90,7 @@ export async function createApp(buildDir = BUILD_DIR): Promise<express.Express> 
     "/api",
     createApiAccess({ limit: API_RATE_LIMIT, windowSeconds: API_RATE_LIMIT_WINDOW, anonymousCookies: [PREFERENCES_COOKIE], counter }),
   );
-  const responseCache = createResponseCache({ keyCookies: [PREFERENCES_COOKIE], nonceOf });
+  const responseCache = createResponseCache({ keyCookies: [PREFERENCES_COOKIE], nonceOf, sessionCookie: SESSION_COOKIE_NAME });
   app.use(responseCache.lookup);
   app.use(compression());
   // File names under /assets carry a content hash, so they never change and can be cached forever. The build
@@ -119,7 +121,12 @@ export async function createApp(buildDir = BUILD_DIR): Promise<express.Express> 
       build,
       mode: process.env.NODE_ENV,
       // The client's address for the sign-in rate limiter (app/server/load-context.ts).
-      getLoadContext: (req, res) => ({ clientIp: req.ip ?? req.socket.remoteAddress, cspNonce: nonceOf(res) }),
+      // What the response shows, as its loaders declare it, for the response cache (response-dependencies.server.ts).
+      getLoadContext: (req, res) => ({
+        clientIp: req.ip ?? req.socket.remoteAddress,
+        cspNonce: nonceOf(res),
+        dependencies: dependenciesOf(res),
+      }),
     }),
   );
   app.use(errorResponder(errorPage));
@@ -177,7 +184,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
 
   const port = (server.address() as AddressInfo).port;
   let closing: Promise<{ forced: boolean }> | undefined;
-  // Imports and favorites in other processes on the same PostgreSQL empty this one's response cache.
+  // Imports, favorites and sign-outs in other processes on the same PostgreSQL drop what they changed from this
+  // one's response cache.
   const databaseUrl = env().DATABASE_URL;
   const listener = databaseUrl ? listenForDataChanges(databaseUrl) : undefined;
   const close = (graceMs = SHUTDOWN_GRACE_MS) => {
