@@ -255,7 +255,9 @@ export function createResponseCache(options: ResponseCacheOptions) {
           tags: dependencyTags(dependenciesOf(res)),
           expiresAt,
           template,
-          bytes: body.length * 2 + 512 + (template?.bytes ?? 0),
+          // A page with a nonce is sent from its template (which holds the body); one without keeps room for
+          // its compressed copies.
+          bytes: 512 + (template ? template.bytes : body.length * 2),
         });
       }
       return result;
