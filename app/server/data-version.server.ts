@@ -99,6 +99,8 @@ export function tagsOfPayload(payload: string | undefined): string[] {
 }
 
 export interface DataChangeListener {
+  /** Settles once listening (the first connection's bump done), or after `ms` if the database is not there. */
+  ready(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -110,6 +112,8 @@ export function listenForDataChanges(databaseUrl: string, retryMs = 2_000): Data
   let client: pg.Client | undefined;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
+  let listening: () => void = () => {};
+  const firstListen = new Promise<void>((resolve) => (listening = resolve));
 
   const connect = async () => {
     if (closed) return;
@@ -122,6 +126,7 @@ export function listenForDataChanges(databaseUrl: string, retryMs = 2_000): Data
       await next.connect();
       await next.query(`listen ${CHANNEL}`);
       bumpDataVersion([ALL]);
+      listening();
     } catch {
       retry(next);
     }
@@ -137,6 +142,11 @@ export function listenForDataChanges(databaseUrl: string, retryMs = 2_000): Data
   };
   void connect();
   return {
+    ready(ms) {
+      let wait: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => (wait = setTimeout(resolve, ms)));
+      return Promise.race([firstListen, timeout]).finally(() => clearTimeout(wait));
+    },
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);

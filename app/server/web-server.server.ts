@@ -171,6 +171,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const redis = sharedRedis();
   if (redis && !(await redisReady(redis))) process.stderr.write("Redis is not reachable yet: starting without it.\n");
 
+  // Imports, favorites and sign-outs in other processes on the same PostgreSQL drop what they changed from this
+  // one's response cache. Listening before serving, so its first connection's bump (which covers whatever was
+  // missed before it) comes before any page is cached rather than emptying the cache at some later moment.
+  const databaseUrl = env().DATABASE_URL;
+  const listener = databaseUrl ? listenForDataChanges(databaseUrl) : undefined;
+  await listener?.ready(5_000);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(options.port, host);
     s.once("listening", () => resolve(s));
@@ -178,6 +184,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       if (error.code === "EADDRINUSE") reject(new Error(`Port ${options.port} on ${host} is already in use.`));
       else reject(error);
     });
+  }).catch(async (error: unknown) => {
+    await listener?.close();
+    throw error;
   });
   // Slow clients must not hold sockets open forever.
   server.headersTimeout = 20_000;
@@ -186,10 +195,6 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
 
   const port = (server.address() as AddressInfo).port;
   let closing: Promise<{ forced: boolean }> | undefined;
-  // Imports, favorites and sign-outs in other processes on the same PostgreSQL drop what they changed from this
-  // one's response cache.
-  const databaseUrl = env().DATABASE_URL;
-  const listener = databaseUrl ? listenForDataChanges(databaseUrl) : undefined;
   const close = (graceMs = SHUTDOWN_GRACE_MS) => {
     closing ??= closeGracefully(server, graceMs).then(async (result) => {
       await listener?.close();

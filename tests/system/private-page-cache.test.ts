@@ -100,7 +100,7 @@ describe("signed-in page cache on the built server", () => {
   it("drops only what a favorite changed: that poem's answers and the lists ranked by favorites", async () => {
     const cookie = await signUpOverHttp(app.url);
     const [kept, changed] = [poems[2], poems[0]];
-    const paths = [`/poems/${kept}`, `/api/poems/${kept}`, "/popular", "/api/poems/popular", `/poems/${changed}`];
+    const paths = [`/poems/${kept}`, `/api/poems/${kept}`, "/popular", "/api/poems/popular", "/poems?sort=likes", `/poems/${changed}`];
     for (let i = 0; i < 2; i++) for (const path of paths) await page(path);
     await page(`/poems/${kept}`, cookie);
     await favorite(changed, cookie);
@@ -110,6 +110,7 @@ describe("signed-in page cache on the built server", () => {
       [`/api/poems/${kept}`]: "HIT",
       "/popular": "MISS",
       "/api/poems/popular": "MISS",
+      "/poems?sort=likes": "MISS",
       [`/poems/${changed}`]: "MISS",
     });
     expect((await page(`/poems/${kept}`, cookie)).privateCache).toBe("HIT");
