@@ -20,6 +20,7 @@ import type { PoemListItem, PoetApi } from "~/server/serialize.server";
 import { absoluteUrl } from "~/server/site-url.server";
 import type { Route } from "./+types/author";
 import { publicPageHeaders } from "~/lib/cache-headers";
+import { declareShown } from "~/server/response-dependencies.server";
 import { ErrorView } from "~/components/error-view";
 
 const NOT_FOUND = "Author not found";
@@ -65,7 +66,7 @@ function personJsonLd(poet: ShownPoet, url: string, description: string | null) 
 // Anonymous readers all get the same page: shared caches may keep it (see app/lib/cache-headers.ts).
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The spec's wildcard route: everything after /authors/ is the directory, less any trailing slash.
   const directory = DirectoryParam.safeParse((params["*"] ?? "").replace(/\/+$/, ""));
   if (!directory.success) throw data(NOT_FOUND, { status: 404 });
@@ -118,6 +119,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     }
     poems = result.poems;
     matched = result.total;
+    // Listed by title: only the counts on these cards can change it.
+    declareShown(context, poems.map((p) => p.id));
   } catch (error) {
     // The spec: a failure to load the poet's poems leaves the list empty; the poet is still shown.
     console.error(`Failed to load the poems of ${found.directory}: ${errorMessage(error)}`);

@@ -15,6 +15,7 @@ import { getDb } from "~/server/db.server";
 import { isDatabaseUnavailable } from "~/server/http.server";
 import { findPoem } from "~/server/models/poem.server";
 import { absoluteUrl } from "~/server/site-url.server";
+import { declareShown } from "~/server/response-dependencies.server";
 import type { Route } from "./+types/poem";
 import "~/styles/poem.css";
 import { publicPageHeaders } from "~/lib/cache-headers";
@@ -47,6 +48,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw error;
   });
   if (!poem) throw notFound();
+  // Of favorites, the page shows this poem's count and whether the reader favorites it; of the reader, only
+  // what the root loader reads (the session's user): the response cache may keep it per session.
+  declareShown(context, [poem.id], { personal: true });
   return {
     poem,
     favorited: (await readerFavorites(request, [poem.id], getDb(), context)).has(poem.id),

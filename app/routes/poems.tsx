@@ -8,6 +8,7 @@ import { type ListConfig, listHref, parseListParams, totalPages } from "~/lib/li
 import { getDb } from "~/server/db.server";
 import { isDatabaseUnavailable } from "~/server/http.server";
 import { listPoems, type PoemSort } from "~/server/models/poem.server";
+import { declareShown } from "~/server/response-dependencies.server";
 import { searchPoemTitles } from "~/server/models/search.server";
 import { absoluteUrl } from "~/server/site-url.server";
 import type { Route } from "./+types/poems";
@@ -32,7 +33,7 @@ const SORT_OPTIONS = [
 // Anonymous readers all get the same page: shared caches may keep it (see app/lib/cache-headers.ts).
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = parseListParams(url.searchParams, POEMS_LIST);
   const db = getDb();
@@ -52,6 +53,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (params.page > pages && result.total > 0) {
     throw redirect(listHref(url.pathname, url.searchParams, { page: pages }));
   }
+  // The cards show these poems' counts; unless the list is ranked by them, other poems' favorites change nothing.
+  if (params.sort !== "likes") declareShown(context, result.poems.map((p) => p.id));
   const canonicalPath = params.page > 1 ? `/poems?page=${params.page}` : "/poems";
   return {
     ...params,

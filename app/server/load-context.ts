@@ -1,3 +1,5 @@
+import type { ResponseDependencies } from "./response-dependencies.server";
+
 /**
  * What the express server hands every loader and action besides the request (see createApp in
  * web-server.server.ts): the client's address as the socket saw it (express's req.ip, which honours
@@ -8,6 +10,8 @@ declare module "react-router" {
     clientIp?: string;
     /** This response's Content-Security-Policy nonce, for the inline scripts (app/entry.server.tsx). */
     cspNonce?: string;
+    /** What the response shows, declared for the response cache (response-dependencies.server.ts). */
+    dependencies?: ResponseDependencies;
   }
 }
 

@@ -4,19 +4,29 @@ import { brotliDecompressSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { bumpDataVersion } from "./data-version.server";
+import { bumpDataVersion, FAVORITES, poemTag, userTag } from "./data-version.server";
 import { createResponseCache, pickEncoding, readCookies, sharedMaxAge } from "./response-cache.server";
+import { dependenciesOf } from "./response-dependencies.server";
 
 const PUBLIC = "public, max-age=0, s-maxage=300";
 let renders = 0;
 let server: http.Server;
 let base: string;
-const cache = createResponseCache({ keyCookies: ["reading_prefs"] });
+const cache = createResponseCache({ keyCookies: ["reading_prefs"], sessionCookie: "pc_session" });
 
 /** Stands in for React Router: renders in several chunks, with the headers a route declares. */
-function page(cacheControl: string, options: { status?: number; setCookie?: boolean } = {}) {
+function page(
+  cacheControl: string,
+  options: { status?: number; setCookie?: boolean; poems?: string[]; personal?: boolean; sessionEndsIn?: number } = {},
+) {
   return (req: express.Request, res: express.Response) => {
     renders++;
+    // What loaders declare through the load context (response-dependencies.server.ts).
+    const dependencies = dependenciesOf(res);
+    if (options.poems) dependencies.poemIds = new Set(options.poems);
+    const session = /pc_session=user(\d+)/.exec(req.get("Cookie") ?? "");
+    if (session) dependencies.user = { id: Number(session[1]), sessionExpiresAt: Date.now() + (options.sessionEndsIn ?? 60_000) };
+    dependencies.personalCacheable = options.personal;
     res.status(options.status ?? 200);
     res.setHeader("Content-Type", "text/html; charset=utf-8");
     res.setHeader("Cache-Control", cacheControl);
@@ -44,6 +54,9 @@ beforeAll(async () => {
   app.get("/private", page("private, max-age=60"));
   app.get("/cookie", page(PUBLIC, { setCookie: true }));
   app.get("/missing", page(PUBLIC, { status: 404 }));
+  app.get("/poem/p1", page(PUBLIC, { poems: ["p1"], personal: true }));
+  app.get("/list", page(PUBLIC));
+  app.get("/ending-session", page(PUBLIC, { poems: ["p1"], personal: true, sessionEndsIn: -1 }));
   server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -154,6 +167,55 @@ describe("response cache", () => {
     }
     expect(renders).toBe(8);
     expect(cache.size).toBe(0);
+  });
+
+  it("drops on a favorite only the answers about that poem, and those that may show any poem's count", async () => {
+    for (const path of ["/poem/p1", "/list"]) await get(path);
+    bumpDataVersion([FAVORITES, poemTag("p2")]);
+    expect((await get("/poem/p1")).headers.get("x-cache")).toBe("HIT");
+    expect((await get("/list")).headers.get("x-cache")).toBe("MISS");
+    bumpDataVersion([FAVORITES, poemTag("p1")]);
+    expect((await get("/poem/p1")).headers.get("x-cache")).toBe("MISS");
+    expect(renders).toBe(4);
+  });
+
+  it("keeps a signed-in reader's page privately, per session, until something it shows changes", async () => {
+    const ada = { Cookie: "reading_prefs=dark; pc_session=user1.a" };
+    const sameUserOtherSession = { Cookie: "pc_session=user1.b" };
+    const first = await get("/poem/p1", ada);
+    const second = await get("/poem/p1", ada);
+    expect([first.headers.get("x-private-cache"), second.headers.get("x-private-cache")]).toEqual(["MISS", "HIT"]);
+    for (const res of [first, second]) {
+      expect(res.headers.get("x-cache")).toBe("BYPASS");
+      expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    }
+    expect(await second.text()).toBe(await first.text());
+    expect((await get("/poem/p1", sameUserOtherSession)).headers.get("x-private-cache")).toBe("MISS");
+    expect(renders).toBe(2);
+    // Another poem's favorite leaves it; this poem's, or the end of the reader's sessions, drop it.
+    bumpDataVersion([FAVORITES, poemTag("p2")]);
+    expect((await get("/poem/p1", ada)).headers.get("x-private-cache")).toBe("HIT");
+    for (const tags of [[FAVORITES, poemTag("p1")], [userTag(1)]]) {
+      bumpDataVersion(tags);
+      expect((await get("/poem/p1", ada)).headers.get("x-private-cache"), tags.join()).toBe("MISS");
+      expect((await get("/poem/p1", ada)).headers.get("x-private-cache"), tags.join()).toBe("HIT");
+    }
+    bumpDataVersion([userTag(2)]);
+    expect((await get("/poem/p1", ada)).headers.get("x-private-cache")).toBe("HIT");
+    expect(cache.size).toBe(0);
+    expect(cache.personalSize).toBe(2);
+  });
+
+  it("keeps no signed-in page its route did not vouch for, nor one whose session has ended", async () => {
+    const ada = { Cookie: "pc_session=user1.a" };
+    for (const path of ["/list", "/ending-session"]) {
+      await get(path, ada);
+      expect((await get(path, ada)).headers.get("x-private-cache"), path).toBe("MISS");
+    }
+    // Signed out (no reader found for the cookie): not kept either.
+    await get("/poem/p1", { Cookie: "pc_session=revoked" });
+    expect((await get("/poem/p1", { Cookie: "pc_session=revoked" })).headers.get("x-private-cache")).toBe("MISS");
+    expect(cache.personalSize).toBe(0);
   });
 
   it("sends an error page that a route declared public as no-store, so no shared cache pins it", async () => {

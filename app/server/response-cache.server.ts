@@ -2,19 +2,29 @@ import { createHash } from "node:crypto";
 import type { OutgoingHttpHeaders } from "node:http";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
-import { dataVersion } from "./data-version.server";
+import { ByteLru } from "./byte-lru.server";
+import { changedSince, dataVersion } from "./data-version.server";
 import { matchesIfNoneMatch } from "./http.server";
 import { type NonceTemplate, nonceTemplate } from "./nonce-template.server";
+import { dependenciesOf, dependencyTags } from "./response-dependencies.server";
 
 /**
  * An in-process shared cache of the responses anonymous readers get, in front of React Router. It stores what
  * the routes themselves declare shareable (`Cache-Control: public, s-maxage=N`, status 200, no Set-Cookie), so
  * it behaves like a CDN would: keyed by URL and by the one cookie that changes anonymous pages (the reading
- * preferences), dropped after s-maxage or as soon as the data version moves (an import, a favorite).
+ * preferences), dropped after s-maxage or as soon as anything it showed changes (data-version.server.ts: an
+ * import drops everything; a favorite only that poem's answers and those that show counts of any poem, as
+ * the loaders declared in response-dependencies.server.ts).
  *
  * A hit is answered from memory in one write, already compressed, with a strong ETag (304 when the client
  * has it). Requests carrying any other cookie or an Authorization header (a signed-in reader) bypass it, and
  * their responses are marked private so no shared cache downstream keeps them either.
+ *
+ * Beside it, a private cache of signed-in readers' pages: keyed by the whole Cookie header (the signed session
+ * token, so never shared between sessions, let alone readers) and the URL, kept only for routes that declare
+ * everything personal they show, and dropped when any of it changes: a favorite of the poem (by anyone), the
+ * end of the reader's sessions (sign-out, password change), the session's expiry, an import. A hit costs no
+ * session look-up: signing out is what removes it (session.server.ts).
  */
 
 export interface ResponseCacheOptions {
@@ -29,6 +39,12 @@ export interface ResponseCacheOptions {
    * fresh nonce of its own request (its header is set before the cache answers).
    */
   nonceOf?: (res: Response) => string | undefined;
+  /** The session cookie: requests with it (and no other credentials) may use the private cache. */
+  sessionCookie?: string;
+  maxPersonalEntries?: number;
+  maxPersonalBytes?: number;
+  /** How long a signed-in reader's page is kept at most, in seconds (changes drop it before). */
+  personalMaxAge?: number;
 }
 
 interface Entry {
@@ -36,7 +52,9 @@ interface Entry {
   headers: OutgoingHttpHeaders;
   body: Buffer;
   etag: string;
+  /** The data version read before it was rendered, and what it showed (data-version.server.ts). */
   version: number;
+  tags: string[];
   expiresAt: number;
   gzip?: Buffer;
   br?: Buffer;
@@ -57,6 +75,7 @@ const DROPPED_HEADERS = new Set([
   "transfer-encoding",
   "etag",
   "x-cache",
+  "x-private-cache",
   "vary",
   // Per-client counters the API access layer sets on every answer, hits included (api-access.server.ts).
   "ratelimit-limit",
@@ -128,28 +147,27 @@ function addVary(res: Response, field: string): void {
   if (!fields.includes(field.toLowerCase())) res.setHeader("Vary", current ? `${current}, ${field}` : field);
 }
 
-export function createResponseCache(options: ResponseCacheOptions) {
-  const maxEntries = options.maxEntries ?? 5_000;
-  const maxBytes = options.maxBytes ?? 128 * 1024 * 1024;
-  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
-  const entries = new Map<string, Entry>();
-  let bytes = 0;
+interface Pending {
+  key: string;
+  version: number;
+  personal: boolean;
+}
 
-  const remove = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.bytes;
-  };
-  const store = (key: string, entry: Entry) => {
-    remove(key);
-    entries.set(key, entry);
-    bytes += entry.bytes;
-    // Map order is insertion order, refreshed on every hit: the first key is the least recently used.
-    for (const oldest of entries.keys()) {
-      if (entries.size <= maxEntries && bytes <= maxBytes) break;
-      remove(oldest);
-    }
+export function createResponseCache(options: ResponseCacheOptions) {
+  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const personalMaxAgeMs = (options.personalMaxAge ?? 300) * 1000;
+  const shared = new ByteLru<Entry>(options.maxEntries ?? 5_000, options.maxBytes ?? 128 * 1024 * 1024);
+  // Its own bounds, so signed-in readers' pages never push out the pages everyone shares.
+  const personal = new ByteLru<Entry>(options.maxPersonalEntries ?? 5_000, options.maxPersonalBytes ?? 64 * 1024 * 1024);
+  const sessionMarker = options.sessionCookie ? `${options.sessionCookie}=` : undefined;
+
+  /** The entry under `key` if still fresh; a stale one is dropped. */
+  const fresh = (store: ByteLru<Entry>, key: string): Entry | undefined => {
+    const entry = store.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt > Date.now() && !changedSince(entry.tags, entry.version)) return entry;
+    store.delete(key);
+    return undefined;
   };
 
   const variant = (entry: Entry, encoding: "br" | "gzip" | "identity"): Buffer => {
@@ -164,12 +182,14 @@ export function createResponseCache(options: ResponseCacheOptions) {
     return entry.body;
   };
 
-  const send = (req: Request, res: Response, entry: Entry) => {
+  const send = (req: Request, res: Response, entry: Entry, personalHit = false) => {
     for (const [name, value] of Object.entries(entry.headers)) {
       if (value !== undefined && !DROPPED_HEADERS.has(name)) res.setHeader(name, value);
     }
     res.setHeader("ETag", entry.etag);
-    res.setHeader("X-Cache", "HIT");
+    // X-Cache speaks of the shared cache, which a signed-in reader's request always bypasses.
+    if (personalHit) res.setHeader("X-Private-Cache", "HIT");
+    else res.setHeader("X-Cache", "HIT");
     res.setHeader("Vary", variesByCookie(req, entry.headers["content-type"]) ? "Accept-Encoding, Cookie" : "Accept-Encoding");
     if (matchesIfNoneMatch(req.get("If-None-Match") ?? null, entry.etag)) {
       res.removeHeader("Content-Type");
@@ -192,8 +212,20 @@ export function createResponseCache(options: ResponseCacheOptions) {
     else res.end(body);
   };
 
-  /** Captures the body React Router writes, and keeps it when the finished response says it may be shared. */
-  const capture = (key: string, version: number, res: Response) => {
+  /** Whether a finished response may be kept, and until when (ms since the epoch); null when it may not. */
+  const keepUntil = (pending: Pending, res: Response): number | null => {
+    if (res.statusCode !== 200 || res.getHeader("Set-Cookie")) return null;
+    if (!pending.personal) {
+      const maxAge = sharedMaxAge(res.getHeader("Cache-Control") as string | undefined);
+      return maxAge === null ? null : Date.now() + maxAge * 1000;
+    }
+    const { personalCacheable, user } = dependenciesOf(res);
+    if (!personalCacheable || !user || user.sessionExpiresAt <= Date.now()) return null;
+    return Math.min(Date.now() + personalMaxAgeMs, user.sessionExpiresAt);
+  };
+
+  /** Captures the body React Router writes, and keeps it when the finished response says it may be kept. */
+  const capture = (pending: Pending, res: Response) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let tooBig = false;
@@ -217,21 +249,24 @@ export function createResponseCache(options: ResponseCacheOptions) {
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       take(chunk, rest[0]);
       const result = end(chunk, ...rest);
-      const maxAge = sharedMaxAge(res.getHeader("Cache-Control") as string | undefined);
-      if (!tooBig && res.statusCode === 200 && maxAge !== null && !res.getHeader("Set-Cookie")) {
+      const expiresAt = tooBig ? null : keepUntil(pending, res);
+      if (expiresAt !== null) {
         const body = Buffer.concat(chunks);
         const headers = { ...res.getHeaders() };
         const nonce = options.nonceOf?.(res);
         const template = nonce ? (nonceTemplate(body, nonce) ?? undefined) : undefined;
-        store(key, {
+        (pending.personal ? personal : shared).set(pending.key, {
           status: 200,
           headers,
           body,
           etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`,
-          version,
-          expiresAt: Date.now() + maxAge * 1000,
+          version: pending.version,
+          tags: dependencyTags(dependenciesOf(res)),
+          expiresAt,
           template,
-          bytes: body.length * 2 + 512 + (template?.bytes ?? 0),
+          // A page with a nonce is sent from its template (which holds the body); one without keeps room for
+          // its compressed copies.
+          bytes: 512 + (template ? template.bytes : body.length * 2),
         });
       }
       return result;
@@ -244,27 +279,31 @@ export function createResponseCache(options: ResponseCacheOptions) {
    */
   function lookup(req: Request, res: Response, next: NextFunction): void {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.path.startsWith("/assets/")) return next();
-    const cookies = readCookies(req.get("Cookie"), options.keyCookies);
-    if (cookies.other || req.get("Authorization")) {
-      // A personal answer: never kept here, and never by a shared cache further on.
+    const cookieHeader = req.get("Cookie");
+    const cookies = readCookies(cookieHeader, options.keyCookies);
+    // Read before anything is rendered: a change that lands during the render makes the entry stale at once.
+    const version = dataVersion();
+    const authorization = req.get("Authorization");
+    if (cookies.other || authorization) {
+      // A personal answer: never kept in the shared cache, and never by a shared cache further on.
       res.setHeader("X-Cache", "BYPASS");
       const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
       res.writeHead = ((...args: unknown[]) => {
         markPrivate(res);
         return writeHead(...args);
       }) as Response["writeHead"];
+      if (!authorization && sessionMarker && cookieHeader?.includes(sessionMarker)) {
+        const key = `${req.originalUrl}\u0000${cookieHeader}`;
+        const entry = fresh(personal, key);
+        if (entry) return send(req, res, entry, true);
+        res.setHeader("X-Private-Cache", "MISS");
+        if (req.method === "GET") res.locals[PENDING] = { key, version, personal: true } satisfies Pending;
+      }
       return next();
     }
     const key = `${req.originalUrl}\u0000${cookies.key}`;
-    const entry = entries.get(key);
-    const version = dataVersion();
-    if (entry && entry.version === version && entry.expiresAt > Date.now()) {
-      entries.delete(key);
-      entries.set(key, entry);
-      send(req, res, entry);
-      return;
-    }
-    if (entry) remove(key);
+    const entry = fresh(shared, key);
+    if (entry) return send(req, res, entry);
     res.setHeader("X-Cache", "MISS");
     const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
     res.writeHead = ((...args: unknown[]) => {
@@ -280,14 +319,14 @@ export function createResponseCache(options: ResponseCacheOptions) {
       }
       return writeHead(...args);
     }) as Response["writeHead"];
-    if (req.method === "GET") res.locals[PENDING] = { key, version };
+    if (req.method === "GET") res.locals[PENDING] = { key, version, personal: false } satisfies Pending;
     next();
   }
 
   /** Second half, placed after compression, so it sees the body as the app wrote it. */
   function keep(_req: Request, res: Response, next: NextFunction): void {
-    const pending = res.locals[PENDING] as { key: string; version: number } | undefined;
-    if (pending) capture(pending.key, pending.version, res);
+    const pending = res.locals[PENDING] as Pending | undefined;
+    if (pending) capture(pending, res);
     next();
   }
 
@@ -295,11 +334,14 @@ export function createResponseCache(options: ResponseCacheOptions) {
     lookup,
     keep,
     get size() {
-      return entries.size;
+      return shared.size;
+    },
+    get personalSize() {
+      return personal.size;
     },
     clear() {
-      entries.clear();
-      bytes = 0;
+      shared.clear();
+      personal.clear();
     },
   };
 }

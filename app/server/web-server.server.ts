@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { PREFERENCES_COOKIE } from "~/lib/reading-preferences";
 import { createApiAccess } from "./api-access.server";
 import { bodyLimit } from "./body-limit.server";
+import { compressionDrainListeners } from "./compression-drain.server";
 import { listenForDataChanges } from "./data-version.server";
 import { env, PROJECT_ROOT } from "./env.server";
 import { wordFrequencyCacheDir } from "./models/word-frequency.server";
@@ -17,6 +18,8 @@ import { redisRateCounter } from "./rate-counter.server";
 import { closeSharedRedis, redisReady, sharedRedis } from "./redis.server";
 import { servePrecompressed } from "./precompressed-assets.server";
 import { createResponseCache } from "./response-cache.server";
+import { dependenciesOf } from "./response-dependencies.server";
+import { SESSION_COOKIE_NAME } from "./models/session.server";
 import { retryAfterOn503 } from "./retry-after.server";
 import { nonceOf, securityHeaders } from "./security-headers.server";
 import { unroutable } from "./unroutable.server";
@@ -88,9 +91,10 @@ export async function createApp(buildDir = BUILD_DIR): Promise<express.Express> 
     "/api",
     createApiAccess({ limit: API_RATE_LIMIT, windowSeconds: API_RATE_LIMIT_WINDOW, anonymousCookies: [PREFERENCES_COOKIE], counter }),
   );
-  const responseCache = createResponseCache({ keyCookies: [PREFERENCES_COOKIE], nonceOf });
+  const responseCache = createResponseCache({ keyCookies: [PREFERENCES_COOKIE], nonceOf, sessionCookie: SESSION_COOKIE_NAME });
   app.use(responseCache.lookup);
   app.use(compression());
+  app.use(compressionDrainListeners());
   // File names under /assets carry a content hash, so they never change and can be cached forever. The build
   // wrote brotli and gzip copies of the scripts and styles (precompressed-assets.server.ts).
   const assetsDir = path.join(clientDir, "assets");
@@ -119,7 +123,12 @@ export async function createApp(buildDir = BUILD_DIR): Promise<express.Express> 
       build,
       mode: process.env.NODE_ENV,
       // The client's address for the sign-in rate limiter (app/server/load-context.ts).
-      getLoadContext: (req, res) => ({ clientIp: req.ip ?? req.socket.remoteAddress, cspNonce: nonceOf(res) }),
+      // What the response shows, as its loaders declare it, for the response cache (response-dependencies.server.ts).
+      getLoadContext: (req, res) => ({
+        clientIp: req.ip ?? req.socket.remoteAddress,
+        cspNonce: nonceOf(res),
+        dependencies: dependenciesOf(res),
+      }),
     }),
   );
   app.use(errorResponder(errorPage));
@@ -162,6 +171,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const redis = sharedRedis();
   if (redis && !(await redisReady(redis))) process.stderr.write("Redis is not reachable yet: starting without it.\n");
 
+  // Imports, favorites and sign-outs in other processes on the same PostgreSQL drop what they changed from this
+  // one's response cache. Listening before serving, so its first connection's bump (which covers whatever was
+  // missed before it) comes before any page is cached rather than emptying the cache at some later moment.
+  const databaseUrl = env().DATABASE_URL;
+  const listener = databaseUrl ? listenForDataChanges(databaseUrl) : undefined;
+  await listener?.ready(5_000);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(options.port, host);
     s.once("listening", () => resolve(s));
@@ -169,6 +184,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       if (error.code === "EADDRINUSE") reject(new Error(`Port ${options.port} on ${host} is already in use.`));
       else reject(error);
     });
+  }).catch(async (error: unknown) => {
+    await listener?.close();
+    throw error;
   });
   // Slow clients must not hold sockets open forever.
   server.headersTimeout = 20_000;
@@ -177,9 +195,6 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
 
   const port = (server.address() as AddressInfo).port;
   let closing: Promise<{ forced: boolean }> | undefined;
-  // Imports and favorites in other processes on the same PostgreSQL empty this one's response cache.
-  const databaseUrl = env().DATABASE_URL;
-  const listener = databaseUrl ? listenForDataChanges(databaseUrl) : undefined;
   const close = (graceMs = SHUTDOWN_GRACE_MS) => {
     closing ??= closeGracefully(server, graceMs).then(async (result) => {
       await listener?.close();

@@ -159,6 +159,47 @@ describe.skipIf(!available)("two app processes behind nginx", () => {
     expect(new Set(lastUpstreams(2))).toEqual(new Set([upstreamOf(0), upstreamOf(1)]));
   });
 
+  it("keeps the signed-in pages one process cached exact when a favorite or a sign-out happens on the other", async () => {
+    const from = "127.0.0.16";
+    const [a, b] = apps;
+    const [reader, other] = [await signUp(from, "li@two.example"), await signUp(from, "du@two.example")];
+    const readerPage = () => requestFrom(`${b.url}/poems/${poem.id}`, { from, headers: { Cookie: reader } });
+    const countOf = (html: string) => Number(/data-testid="favorite-button-count">(\d+)/.exec(html)?.[1] ?? 0);
+    await readerPage();
+    const cached = await readerPage();
+    expect(cached.headers["x-private-cache"]).toBe("HIT");
+    const before = countOf(cached.text);
+    /** B's page for the reader, as soon as it passes `check` (B hears through NOTIFY, a moment later). */
+    const eventually = async (check: (html: string) => boolean) => {
+      const deadline = Date.now() + 5_000;
+      let page = await readerPage();
+      while (!check(page.text) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        page = await readerPage();
+      }
+      return page;
+    };
+
+    const favorited = await requestFrom(`${a.url}/api/poems/${poem.id}/favorite`, {
+      from,
+      method: "POST",
+      headers: { Cookie: other, Origin: a.url },
+    });
+    expect(favorited.json().favorite_count).toBe(before + 1);
+    const after = await eventually((html) => countOf(html) === before + 1);
+    expect(countOf(after.text)).toBe(before + 1);
+    expect(after.text).not.toContain('aria-pressed="true"');
+
+    const out = await requestFrom(`${a.url}/logout`, {
+      from,
+      method: "POST",
+      headers: { Cookie: reader, Origin: a.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    expect(out.status).toBe(303);
+    expect((await eventually((html) => !html.includes("Sign Out"))).text).not.toContain("Sign Out");
+  });
+
   it("keeps serving, uncounted and with a logged warning, when Redis cannot be reached", async () => {
     // Nothing listens on port 3729 (kept free for this): a Redis that is down, from the start.
     const lonely = await startAppProcess({

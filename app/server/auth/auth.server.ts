@@ -15,9 +15,11 @@ import {
   findSessionUser,
   findSessionUserBySessionId,
   revokeSession,
+  SESSION_COOKIE_NAME,
   SESSION_TTL_MS,
   sessionIdOf,
 } from "../models/session.server";
+import { declareReader } from "../response-dependencies.server";
 import { signJwt, verifyJwt } from "./jwt.server";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password.server";
 import { rateLimitMessage } from "./rate-limit";
@@ -31,7 +33,7 @@ import { reserveAttempt, signInKeys, signUpKeys } from "./sign-in-limit.server";
  * on the server, not just in the browser.
  */
 
-export const SESSION_COOKIE_NAME = "pc_session";
+export { SESSION_COOKIE_NAME };
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 
@@ -63,7 +65,12 @@ const perRequest = new WeakMap<object, Promise<User | null>>();
 export function getUserRecord(request: Request, db: DB = getDb(), scope: object = request): Promise<User | null> {
   let found = perRequest.get(scope);
   if (!found) {
-    found = sessionTokenOf(request).then(async (token) => (token ? ((await findSessionUser(db, token)) ?? null) : null));
+    found = sessionTokenOf(request).then(async (token) => {
+      const user = token ? await findSessionUser(db, token) : undefined;
+      // The response cache keeps a signed-in page only as long as this session lives.
+      if (user) declareReader(scope, user.id, user.session_expires_at);
+      return user ?? null;
+    });
     perRequest.set(scope, found);
   }
   return found;

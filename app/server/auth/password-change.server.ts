@@ -1,5 +1,6 @@
 import { type PasswordChangeErrors, PASSWORD_CHANGE_MESSAGES, parsePasswordChange } from "~/components/account/password-change-schema";
 import type { DB } from "../db.server";
+import { sessionsEnded } from "../models/session.server";
 import { emailKey } from "../models/user.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { rateLimitMessage } from "./rate-limit";
@@ -50,5 +51,6 @@ export async function changePassword(
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   });
+  await sessionsEnded(db, input.userId);
   return { ok: true, revokedSessions: revoked };
 }

@@ -3,7 +3,7 @@ import type { FavoriteItemSchema } from "../api-shapes.server";
 import { sql, type Transaction } from "kysely";
 import type { DB } from "../db.server";
 import type { Database } from "../db/schema";
-import { notifyDataChanged } from "../data-version.server";
+import { FAVORITES, notifyDataChanged, poemTag } from "../data-version.server";
 
 export type FavoriteAction = "favorited" | "unfavorited";
 
@@ -25,6 +25,14 @@ export async function resolvePoemId(db: DB, idOrSlug: string): Promise<string | 
 }
 
 type Executor = Transaction<Database>;
+
+/**
+ * After the commit, so no cached page can be rebuilt from the count as it was: that poem's pages and answers
+ * (its count, and who favorites it) and whatever shows counts of several poems (FAVORITES) are stale.
+ */
+function favoriteChanged(db: DB, poemId: string): Promise<void> {
+  return notifyDataChanged(db, [FAVORITES, poemTag(poemId)]);
+}
 
 /** The body shared by setFavorite and toggleFavorite, inside their transaction. */
 async function applyFavorite(
@@ -80,8 +88,7 @@ export async function setFavorite(
     if (!(await poemExists(trx, poemId, false))) return undefined;
     return applyFavorite(trx, userId, poemId, favorite);
   });
-  // After the commit, so no cached page can be rebuilt from the count as it was.
-  if (change) await notifyDataChanged(db);
+  if (change) await favoriteChanged(db, poemId);
   return change;
 }
 
@@ -100,7 +107,7 @@ export async function toggleFavorite(db: DB, userId: number, poemId: string): Pr
       .executeTakeFirst();
     return applyFavorite(trx, userId, poemId, existing === undefined);
   });
-  if (change) await notifyDataChanged(db);
+  if (change) await favoriteChanged(db, poemId);
   return change;
 }
 

@@ -1,6 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { DB } from "../db.server";
 import type { User } from "../db/schema";
+import { notifyDataChanged, userTag } from "../data-version.server";
+
+/** The cookie carrying the session's token (signed: auth.server.ts). */
+export const SESSION_COOKIE_NAME = "pc_session";
 
 /** A session lasts 30 days from sign-in; signing out (or a password change) revokes it before that. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -28,13 +32,17 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** A signed-in user, with when the session they came through expires. */
+export type SessionUser = User & { session_expires_at: Date };
+
 /** The user of a live session (not revoked, not expired), or undefined. */
-export async function findSessionUser(db: DB, token: string, now = new Date()): Promise<User | undefined> {
+export async function findSessionUser(db: DB, token: string, now = new Date()): Promise<SessionUser | undefined> {
   if (!token) return undefined;
   return db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .selectAll("users")
+    .select("sessions.expires_at as session_expires_at")
     .where("sessions.id", "=", sessionIdOf(token))
     .where("sessions.revoked_at", "is", null)
     .where("sessions.expires_at", ">", now)
@@ -53,15 +61,25 @@ export async function findSessionUserBySessionId(db: DB, sessionId: string, now 
     .executeTakeFirst();
 }
 
+/**
+ * Pages rendered for a user's sessions are cached without looking the session up again
+ * (response-cache.server.ts): once sessions end, they must go, here and in every other process.
+ */
+export function sessionsEnded(db: DB, userId: number): Promise<void> {
+  return notifyDataChanged(db, [userTag(userId)]);
+}
+
 /** Revokes one session; true when a live one was revoked. */
 export async function revokeSession(db: DB, token: string): Promise<boolean> {
-  const result = await db
+  const revoked = await db
     .updateTable("sessions")
     .set({ revoked_at: new Date() })
     .where("id", "=", sessionIdOf(token))
     .where("revoked_at", "is", null)
+    .returning("user_id")
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (revoked) await sessionsEnded(db, revoked.user_id);
+  return revoked !== undefined;
 }
 
 /** Revokes every session of a user (password change, "sign out everywhere"). */
@@ -72,5 +90,6 @@ export async function revokeUserSessions(db: DB, userId: number): Promise<number
     .where("user_id", "=", userId)
     .where("revoked_at", "is", null)
     .executeTakeFirst();
+  await sessionsEnded(db, userId);
   return Number(result.numUpdatedRows);
 }
