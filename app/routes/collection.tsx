@@ -10,7 +10,7 @@ import { PoemCards, PoemTable } from "~/components/poem-card";
 import { clampPosition } from "~/components/reader/reader-input";
 import { siteNameFromMatches } from "~/components/use-site-name";
 import { listHref, parseListParams, totalPages } from "~/lib/list-params";
-import { readerFavorites } from "~/server/auth/auth.server";
+import { readerFavorite } from "~/server/auth/auth.server";
 import { getDb } from "~/server/db.server";
 import {
   COLLECTION_POEM_SORTS,
@@ -89,9 +89,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const position = clampPosition(search.get("position"), total);
     if (search.get("position") !== String(position)) throw redirect(readerHref(url.pathname, search, position));
     const found = total > 0 ? await collectionPoemAt(db, collection.id, position) : null;
-    const poem = found ? readerPoem(found.poem) : null;
+    const shown = found ? readerPoem(found.poem) : null;
+    const reader = shown ? await readerFavorite(request, shown, db, context) : { favorited: false, favorite_count: 0 };
+    const poem = shown ? { ...shown, favorite_count: reader.favorite_count } : null;
     const poemUrl = poem ? absoluteUrl(request, `/poems/${poem.slug}`) : null;
-    const favorited = poem ? (await readerFavorites(request, [poem.id], db, context)).has(poem.id) : false;
+    const { favorited } = reader;
     return { mode: "read" as const, collection, canonical, reader: { position, total, poem, poemUrl, favorited } };
   }
 

@@ -9,7 +9,7 @@ import { addDays, dateFromSegments, dateParts, type IsoDate, latestTodayOnEarth,
 import { dailyPath } from "~/lib/daily-path";
 import { TIME_ZONE_COOKIE, timeZoneCookie, timeZoneFromCookieHeader } from "~/lib/reader-time-zone";
 import { stripFrontMatter } from "~/lib/poem-text";
-import { readerFavorites } from "~/server/auth/auth.server";
+import { readerFavorite } from "~/server/auth/auth.server";
 import { dailyAudioUrl } from "~/server/daily-audio.server";
 import { getDb } from "~/server/db.server";
 import { isDatabaseUnavailable } from "~/server/http.server";
@@ -60,7 +60,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (!poem.title || content.trim() === "") {
       return data({ state: "invalid" as const, day, poem: null, favorited: false }, { status: 404, headers: PRIVATE });
     }
-    const favorited = (await readerFavorites(request, [poem.id], db, context)).has(poem.id);
+    const { favorited, favorite_count } = await readerFavorite(request, poem, db, context);
     return {
       state: "poem" as const,
       day,
@@ -71,7 +71,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         author: poem.author,
         author_directory: poem.author_directory,
         year: poem.year,
-        favorite_count: poem.favorite_count,
+        favorite_count,
         content,
       },
       audio: dailyAudioUrl(date!),

@@ -10,7 +10,7 @@ import { ShareMenu } from "~/components/share-menu";
 import { usePinchZoom } from "~/components/use-pinch-zoom";
 import { siteNameFromMatches, useSiteName } from "~/components/use-site-name";
 import { jsonLdHtml, poemJsonLd, poemMetaTags } from "~/lib/poem-meta";
-import { readerFavorites } from "~/server/auth/auth.server";
+import { readerFavorite } from "~/server/auth/auth.server";
 import { getDb } from "~/server/db.server";
 import { isDatabaseUnavailable } from "~/server/http.server";
 import { findPoem } from "~/server/models/poem.server";
@@ -51,9 +51,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Of favorites, the page shows this poem's count and whether the reader favorites it; of the reader, only
   // what the root loader reads (the session's user): the response cache may keep it per session.
   declareShown(context, [poem.id], { personal: true });
+  const { favorited, favorite_count } = await readerFavorite(request, poem, getDb(), context);
   return {
-    poem,
-    favorited: (await readerFavorites(request, [poem.id], getDb(), context)).has(poem.id),
+    poem: { ...poem, favorite_count },
+    favorited,
     canonical: absoluteUrl(request, `/poems/${poem.slug}`),
     authorUrl: poem.author_directory ? absoluteUrl(request, `/authors/${poem.author_directory}`) : null,
   };

@@ -85,9 +85,12 @@ test.describe("with JavaScript", () => {
     const favorite = favoriteButton(page);
     await expect(favorite).toBeEnabled();
     await expect(favorite).toHaveAttribute("aria-pressed", "false");
+    const posted = page.waitForResponse((r) => r.request().method() === "POST" && /\/favorites/.test(r.url()));
     await favorite.click();
     await expect(favorite).toHaveAttribute("aria-pressed", "true");
     await expect(page.locator(".poem__actions .favorite-button__count")).toHaveText("1 favorite");
+    // The optimistic state shows before the post is answered: reload only once it is saved.
+    expect((await posted).status()).toBe(200);
     await page.reload();
     await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "true");
     await expect(page.locator(".poem__actions .favorite-button__count")).toHaveText("1 favorite");

@@ -5,7 +5,7 @@ import * as statusApi from "~/routes/api/poem.favorite-status";
 import * as profileApi from "~/routes/api/profile";
 import * as favoritesPage from "~/routes/favorites";
 import * as profilePage from "~/routes/profile";
-import { startSession } from "~/server/auth/auth.server";
+import { readerFavorite, startSession } from "~/server/auth/auth.server";
 import { hashPassword } from "~/server/auth/password.server";
 import { type DB, setDb } from "~/server/db.server";
 import { setFavorite, toggleFavorite } from "~/server/models/favorite.server";
@@ -162,6 +162,26 @@ describe("favorite_count stays exact", () => {
     // Ten concurrent flips by one reader end where ten sequential ones would: not favorited.
     await Promise.all(Array.from({ length: 10 }, () => toggleFavorite(db, reader.id, id)));
     expect(await storedCount(id)).toEqual({ column: 0, rows: 0 });
+  });
+});
+
+describe("readerFavorite (the one-poem pages' heart and count)", () => {
+  test("reads the reader's state and the count together, not the count the page's poem row had earlier", async () => {
+    const reader = await newReader();
+    const poem = poems[20];
+    // The poem row as a loader read it a moment before the favorite committed.
+    const before = { id: poem.id, favorite_count: 0 };
+    await setFavorite(db, reader.id, poem.id, true);
+    const request = get(`/poems/${poem.id}`, { Cookie: reader.cookie });
+    expect(await readerFavorite(request, before, db)).toEqual({ favorited: true, favorite_count: 1 });
+
+    const anonymous = get(`/poems/${poem.id}`);
+    expect(await readerFavorite(anonymous, { id: poem.id, favorite_count: 1 }, db)).toEqual({ favorited: false, favorite_count: 1 });
+    await setFavorite(db, reader.id, poem.id, false);
+    expect(await readerFavorite(get(`/poems/${poem.id}`, { Cookie: reader.cookie }), { id: poem.id, favorite_count: 1 }, db)).toEqual({
+      favorited: false,
+      favorite_count: 0,
+    });
   });
 });
 

@@ -2,7 +2,7 @@ import "~/styles/dev-pages.css";
 import { Link } from "react-router";
 import { FavoriteButton } from "~/components/favorite-button";
 import { siteNameFromMatches } from "~/components/use-site-name";
-import { getUser, readerFavorites } from "~/server/auth/auth.server";
+import { getUser, readerFavorite } from "~/server/auth/auth.server";
 import { getDb } from "~/server/db.server";
 import { requireDevelopment } from "~/server/dev-only.server";
 import { popularPoems } from "~/server/models/poem.server";
@@ -12,10 +12,11 @@ import { DevPageError, devPageMeta } from "./dev-only-boundary";
 /** /test/favorite: the favorite toggle on a real poem, for the visitor as they are (signed in or out). */
 export async function loader({ request }: Route.LoaderArgs) {
   requireDevelopment();
-  const [poem] = await popularPoems(getDb(), { limit: 1 });
+  const [popular] = await popularPoems(getDb(), { limit: 1 });
   const signedIn = (await getUser(request)) !== null;
-  const favorited = poem ? (await readerFavorites(request, [poem.id])).has(poem.id) : false;
-  return { poem: poem ?? null, signedIn, favorited };
+  const reader = popular ? await readerFavorite(request, popular) : { favorited: false, favorite_count: 0 };
+  const poem = popular ? { ...popular, favorite_count: reader.favorite_count } : null;
+  return { poem, signedIn, favorited: reader.favorited };
 }
 
 export const meta: Route.MetaFunction = ({ error, matches }) =>

@@ -9,7 +9,7 @@ import type { User } from "../db/schema";
 import { ApiError } from "../http.server";
 import { isSecureRequest } from "../reading-preferences.server";
 import { createUser, emailKey, findUserByEmail, type PublicUser, toPublicUser } from "../models/user.server";
-import { favoritedAmong } from "../models/favorite.server";
+import { favoriteStatus } from "../models/favorite.server";
 import {
   createSession,
   findSessionUser,
@@ -91,15 +91,22 @@ export function loginHref(redirectTo: string): string {
   return redirectTo && redirectTo !== "/" ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
 }
 
-/** Which of these poems the request's reader has favorited (none when signed out). */
-export async function readerFavorites(
+/**
+ * For a page showing one poem's favorite button: whether the signed-in reader favorites it, with the count
+ * read in the same statement. Read apart, a favorite committed between the two reads could render the
+ * reader's heart on beside the count from before it.
+ */
+export async function readerFavorite(
   request: Request,
-  poemIds: readonly string[],
+  poem: { id: string; favorite_count: number },
   db: DB = getDb(),
   scope: object = request,
-): Promise<Set<string>> {
+): Promise<{ favorited: boolean; favorite_count: number }> {
   const user = await getUserRecord(request, db, scope);
-  return user ? favoritedAmong(db, user.id, poemIds) : new Set();
+  const status = user ? await favoriteStatus(db, user.id, poem.id) : undefined;
+  return status
+    ? { favorited: status.is_favorited, favorite_count: status.favorite_count }
+    : { favorited: false, favorite_count: poem.favorite_count };
 }
 
 /** For pages: the signed-in user, or a redirect to /login that comes back here afterwards. */

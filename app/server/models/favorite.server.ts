@@ -128,18 +128,6 @@ export async function favoriteStatus(
   return { is_favorited: row.user_id !== null, favorite_count: row.favorite_count };
 }
 
-/** Which of these poems the user has favorited. */
-export async function favoritedAmong(db: DB, userId: number, poemIds: readonly string[]): Promise<Set<string>> {
-  if (poemIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom("favorites")
-    .select("poem_id")
-    .where("user_id", "=", userId)
-    .where("poem_id", "in", [...poemIds])
-    .execute();
-  return new Set(rows.map((row) => row.poem_id));
-}
-
 export const FAVORITE_SORTS = ["date", "title", "author", "year"] as const;
 export type FavoriteSort = (typeof FAVORITE_SORTS)[number];
 
