@@ -6,6 +6,7 @@ import { createDb } from "~/server/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { env } from "~/server/env.server";
 import { type ImportPhase, runImport } from "../pipeline/import";
+import { createPgliteClusterApart } from "../cli/pglite-cluster";
 
 // RSS sampled every 20 ms and kept per phase: maxRSS alone says how high, not which phase took it there.
 type Stage = "setup" | ImportPhase | "reimport";
@@ -23,6 +24,8 @@ const enter = (next: Stage) => {
 
 const url = process.argv[2];
 const dir = url ? undefined : mkdtempSync(path.join(os.tmpdir(), "poetry-bench-"));
+// As `poetry import` does: a new PGlite cluster is made in a child process, whose peak is reported apart.
+const clusterRssMb = dir ? await createPgliteClusterApart({ pgliteDir: dir }) : null;
 const db = url ? createDb({ databaseUrl: url }) : createDb({ pgliteDir: dir, pgliteLowMemory: true });
 await migrateToLatest(db);
 const started = performance.now();
@@ -56,6 +59,7 @@ console.log(
     reimportSeconds,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
     phasePeakRssMb: peaks,
+    clusterRssMb,
     errors: report.errors.length,
   }),
 );

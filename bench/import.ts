@@ -17,6 +17,8 @@ interface Measured {
   peakRssMb: number;
   /** Highest RSS sampled (every 20 ms) in each phase of the import, then in the re-import. */
   phasePeakRssMb: Record<string, number>;
+  /** PGlite: peak RSS of the child process that made the new cluster. */
+  clusterRssMb: number | null;
   errors: number;
 }
 
@@ -57,7 +59,7 @@ export async function benchImport(): Promise<string> {
       m.seconds.toFixed(2),
       Math.round(m.poemsPerSecond).toLocaleString("en"),
       m.reimportSeconds.toFixed(2),
-      `${Math.round(m.peakRssMb)} MB`,
+      `${Math.round(m.peakRssMb)} MB${m.clusterRssMb ? ` (cluster made in a child process: ${Math.round(m.clusterRssMb)} MB)` : ""}`,
       Object.entries(m.phasePeakRssMb)
         .map(([phase, mb]) => `${phase} ${Math.round(mb)}`)
         .join(", "),

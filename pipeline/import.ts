@@ -161,6 +161,9 @@ class Importer {
   ) {}
 
   async start(): Promise<void> {
+    // PGlite runs initdb for a new cluster in a WASM instance of its own (~220 MB of linear memory) that is
+    // unreachable once the database is open but lives until a full collection: free it before the records.
+    collectGarbage();
     this.poets = await loadKnownPoets(this.db);
     this.directories = new Set([...this.poets.values()].map((p) => p.directory));
   }

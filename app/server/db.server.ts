@@ -91,6 +91,11 @@ export function getDb(): DB {
   return holder[KEY];
 }
 
+/** Whether the process-wide instance is open (getDb() would not have to create it). */
+export function hasDb(): boolean {
+  return (globalThis as Holder)[KEY] !== undefined;
+}
+
 /** Lets the CLI hand the instance it opened to the server it starts. */
 export function setDb(db: DB): void {
   (globalThis as Holder)[KEY] = db;

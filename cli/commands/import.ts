@@ -6,6 +6,7 @@ import { env } from "~/server/env.server";
 import { wordFrequencyCacheDir } from "~/server/models/word-frequency.server";
 import { type ImportReport, runImport } from "../../pipeline/import";
 import { action, parseOptions } from "../options";
+import { createPgliteClusterApart } from "../pglite-cluster";
 import { importProgressReporter } from "../progress";
 
 const Options = z
@@ -51,6 +52,7 @@ export function importCommand(): Command {
       action(async (paths: string[], raw: unknown) => {
         const options = parseOptions(Options, raw);
         // Opened with small Postgres memory settings: batch writes gain nothing from a large buffer pool.
+        await createPgliteClusterApart(configFromEnv());
         const db = createDb({ ...configFromEnv(), pgliteLowMemory: true });
         setDb(db);
         try {

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
-import { closeDb, configFromEnv, type DB, describeDb, getDb } from "~/server/db.server";
+import { closeDb, configFromEnv, type DB, describeDb, getDb, hasDb } from "~/server/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { env, PROJECT_ROOT } from "~/server/env.server";
 import { BUILD_DIR, SHUTDOWN_GRACE_MS, serverBuildPath, startServer } from "~/server/web-server.server";
@@ -19,6 +19,7 @@ import { countDailyPoems } from "~/server/models/daily.server";
 import { refreshPoetryDbTexts } from "~/server/models/poetrydb.server";
 import { startPushScheduler } from "~/server/push/cron.server";
 import { action, parseOptions } from "../options";
+import { createPgliteClusterApart } from "../pglite-cluster";
 import { importProgressReporter } from "../progress";
 
 const Options = z
@@ -178,6 +179,7 @@ export async function serve(raw: ServeOptions = {}): Promise<Serving> {
     throw new Error("no build found in build/: run `npm run build` first, or serve without --no-build");
   }
 
+  if (!hasDb()) await createPgliteClusterApart(configFromEnv());
   const db = getDb();
   try {
     const target = describeDb(configFromEnv());
