@@ -8,7 +8,7 @@ import * as publicKeyApi from "~/routes/api/notifications.public-key";
 import * as subscribeApi from "~/routes/api/notifications.subscribe";
 import { startSession } from "~/server/auth/auth.server";
 import { type DB, setDb } from "~/server/db.server";
-import { updatePreferences } from "~/server/models/notification.server";
+import { claimDelivery, DAILY_KIND, deleteSubscriptionById, updatePreferences } from "~/server/models/notification.server";
 import { createUser } from "~/server/models/user.server";
 import { dueBatch } from "~/server/push/scheduler.server";
 import { get, ORIGIN, run } from "../helpers/accounts";
@@ -296,5 +296,24 @@ describe("the due query", () => {
       const plan = await sql<{ "QUERY PLAN": string }>`explain select s.id from push_subscriptions s where s.next_due_at <= ${now} order by s.next_due_at, s.id limit 500`.execute(trx);
       expect(plan.rows.map((r) => r["QUERY PLAN"]).join("\n")).toMatch(/Index (Only )?Scan using push_subscriptions_due_idx/);
     });
+  });
+});
+
+describe("claiming a delivery", () => {
+  test("answers null, with no error, for a subscription another scheduler removed after reading it as due", async () => {
+    const reader = await newReader();
+    await putPrefs(reader, { daily_poem: true });
+    const sub = browserSubscription();
+    await subscribe(reader, sub);
+    const { id } = await db
+      .selectFrom("push_subscriptions")
+      .select("id")
+      .where("endpoint", "=", sub.endpoint)
+      .executeTakeFirstOrThrow();
+    const now = new Date("2030-01-01T12:00:00Z");
+    // The push service answered 410 to the other scheduler, which removed the subscription.
+    await deleteSubscriptionById(db, id);
+    expect(await claimDelivery(db, id, DAILY_KIND, "2030-01-01", now, 60_000)).toBeNull();
+    expect(await db.selectFrom("push_deliveries").where("subscription_id", "=", id).selectAll().execute()).toEqual([]);
   });
 });

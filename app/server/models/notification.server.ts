@@ -145,7 +145,7 @@ export const DAILY_KIND = "daily_poem";
  * caller that now owns it, null for every other: a first claim inserts the row; a later one takes over a row still `claimed` whose lease
  * ran out (its scheduler died between claiming and recording the send). A row that is sent, skipped, failed,
  * or claimed within the lease by someone else is not claimable. One statement, so on PostgreSQL concurrent
- * claims serialise on the primary key and exactly one wins.
+ * claims serialise on the primary key and exactly one wins. Null too when the subscription is gone.
  */
 export async function claimDelivery(
   db: DB,
@@ -167,8 +167,19 @@ export async function claimDelivery(
         .where("push_deliveries.claimed_at", "<", staleBefore),
     )
     .returning("attempts")
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .catch((error: unknown) => {
+      // Another scheduler removed the subscription (its push service answered 404/410) after this one read it
+      // as due: there is nothing left to deliver.
+      if (isForeignKeyViolation(error)) return undefined;
+      throw error;
+    });
   return row ? row.attempts : null;
+}
+
+/** PostgreSQL's foreign_key_violation (SQLSTATE 23503), as pg and PGlite both report it. */
+function isForeignKeyViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23503";
 }
 
 export async function deliveryStatus(db: DB, subscriptionId: number, kind: string, date: IsoDate) {
