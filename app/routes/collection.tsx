@@ -89,11 +89,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const position = clampPosition(search.get("position"), total);
     if (search.get("position") !== String(position)) throw redirect(readerHref(url.pathname, search, position));
     const found = total > 0 ? await collectionPoemAt(db, collection.id, position) : null;
-    const shown = found ? readerPoem(found.poem) : null;
-    const reader = shown ? await readerFavorite(request, shown, db, context) : { favorited: false, favorite_count: 0 };
-    const poem = shown ? { ...shown, favorite_count: reader.favorite_count } : null;
+    const shown = found ? await readerFavorite(request, readerPoem(found.poem), db, context) : null;
+    const poem = shown?.poem ?? null;
     const poemUrl = poem ? absoluteUrl(request, `/poems/${poem.slug}`) : null;
-    const { favorited } = reader;
+    const favorited = shown?.favorited ?? false;
     return { mode: "read" as const, collection, canonical, reader: { position, total, poem, poemUrl, favorited } };
   }
 

@@ -60,7 +60,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (!poem.title || content.trim() === "") {
       return data({ state: "invalid" as const, day, poem: null, favorited: false }, { status: 404, headers: PRIVATE });
     }
-    const { favorited, favorite_count } = await readerFavorite(request, poem, db, context);
+    const { poem: counted, favorited } = await readerFavorite(request, poem, db, context);
     return {
       state: "poem" as const,
       day,
@@ -71,7 +71,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         author: poem.author,
         author_directory: poem.author_directory,
         year: poem.year,
-        favorite_count,
+        favorite_count: counted.favorite_count,
         content,
       },
       audio: dailyAudioUrl(date!),

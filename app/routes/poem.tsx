@@ -51,9 +51,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Of favorites, the page shows this poem's count and whether the reader favorites it; of the reader, only
   // what the root loader reads (the session's user): the response cache may keep it per session.
   declareShown(context, [poem.id], { personal: true });
-  const { favorited, favorite_count } = await readerFavorite(request, poem, getDb(), context);
+  const { poem: shown, favorited } = await readerFavorite(request, poem, getDb(), context);
   return {
-    poem: { ...poem, favorite_count },
+    poem: shown,
     favorited,
     canonical: absoluteUrl(request, `/poems/${poem.slug}`),
     authorUrl: poem.author_directory ? absoluteUrl(request, `/authors/${poem.author_directory}`) : null,

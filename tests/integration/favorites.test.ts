@@ -173,14 +173,17 @@ describe("readerFavorite (the one-poem pages' heart and count)", () => {
     const before = { id: poem.id, favorite_count: 0 };
     await setFavorite(db, reader.id, poem.id, true);
     const request = get(`/poems/${poem.id}`, { Cookie: reader.cookie });
-    expect(await readerFavorite(request, before, db)).toEqual({ favorited: true, favorite_count: 1 });
+    expect(await readerFavorite(request, before, db)).toEqual({ poem: { id: poem.id, favorite_count: 1 }, favorited: true });
 
     const anonymous = get(`/poems/${poem.id}`);
-    expect(await readerFavorite(anonymous, { id: poem.id, favorite_count: 1 }, db)).toEqual({ favorited: false, favorite_count: 1 });
+    expect(await readerFavorite(anonymous, { id: poem.id, favorite_count: 1 }, db)).toEqual({
+      poem: { id: poem.id, favorite_count: 1 },
+      favorited: false,
+    });
     await setFavorite(db, reader.id, poem.id, false);
     expect(await readerFavorite(get(`/poems/${poem.id}`, { Cookie: reader.cookie }), { id: poem.id, favorite_count: 1 }, db)).toEqual({
+      poem: { id: poem.id, favorite_count: 0 },
       favorited: false,
-      favorite_count: 0,
     });
   });
 });

@@ -14,9 +14,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   requireDevelopment();
   const [popular] = await popularPoems(getDb(), { limit: 1 });
   const signedIn = (await getUser(request)) !== null;
-  const reader = popular ? await readerFavorite(request, popular) : { favorited: false, favorite_count: 0 };
-  const poem = popular ? { ...popular, favorite_count: reader.favorite_count } : null;
-  return { poem, signedIn, favorited: reader.favorited };
+  const shown = popular ? await readerFavorite(request, popular) : null;
+  return { poem: shown?.poem ?? null, signedIn, favorited: shown?.favorited ?? false };
 }
 
 export const meta: Route.MetaFunction = ({ error, matches }) =>

@@ -92,21 +92,20 @@ export function loginHref(redirectTo: string): string {
 }
 
 /**
- * For a page showing one poem's favorite button: whether the signed-in reader favorites it, with the count
- * read in the same statement. Read apart, a favorite committed between the two reads could render the
- * reader's heart on beside the count from before it.
+ * For a page showing one poem's favorite button: whether the signed-in reader favorites it, and the poem with
+ * the count read in the same statement. Read apart, a favorite committed between the two reads could render
+ * the reader's heart on beside the count from before it.
  */
-export async function readerFavorite(
+export async function readerFavorite<T extends { id: string; favorite_count: number }>(
   request: Request,
-  poem: { id: string; favorite_count: number },
+  poem: T,
   db: DB = getDb(),
   scope: object = request,
-): Promise<{ favorited: boolean; favorite_count: number }> {
+): Promise<{ poem: T; favorited: boolean }> {
   const user = await getUserRecord(request, db, scope);
   const status = user ? await favoriteStatus(db, user.id, poem.id) : undefined;
-  return status
-    ? { favorited: status.is_favorited, favorite_count: status.favorite_count }
-    : { favorited: false, favorite_count: poem.favorite_count };
+  if (!status) return { poem, favorited: false };
+  return { poem: { ...poem, favorite_count: status.favorite_count }, favorited: status.is_favorited };
 }
 
 /** For pages: the signed-in user, or a redirect to /login that comes back here afterwards. */
