@@ -9,7 +9,7 @@ import { createDb, type DbConfig } from "~/server/db.server";
  * A new PGlite database is made in a child process. To make a cluster PGlite runs initdb's WASM module in a
  * second, temporary PGlite instance, both beside the instance that will serve: ~800 MB of RSS for a few
  * seconds, which then stays the peak of the process that did it (a full import into a new folder peaked at
- * ~850 MB; its own work needs ~475 MB). The importer or server then opens a finished cluster.
+ * ~850 MB; its own work needs 450–475 MB). The importer or server then opens a finished cluster.
  */
 export function needsPgliteCluster(config: DbConfig): config is DbConfig & { pgliteDir: string } {
   const dir = config.pgliteDir;
