@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSnippet, hasForeignLetter, snippetCandidates } from "./snippet";
+import { buildSnippet, foreignWords, hasForeignLetter, snippetCandidates } from "./snippet";
 
 const OZYMANDIAS = [
   "I met a traveller from an antique land",
@@ -17,6 +17,16 @@ describe("snippetCandidates", () => {
   it("lists folded words that start like a query word, once each", () => {
     const words = snippetCandidates("Roses, a ROSE; the Rosebud and Brontë's rows", ["rose", "bronte"]);
     expect(words.sort()).toEqual(["bronte", "rose", "rosebud", "roses", "rows"]);
+  });
+
+  it("folds words beyond ASCII without taking their ASCII parts for words of their own", () => {
+    expect(snippetCandidates("Éros and erosion; Bérénice, bere", ["eros", "berenice"]).sort()).toEqual([
+      "bere",
+      "berenice",
+      "eros",
+      "erosion",
+    ]);
+    expect(snippetCandidates("Roséate", ["rose"])).toEqual(["roseate"]);
   });
 
   it("sees words inside inline markers and skips stop words", () => {
@@ -100,6 +110,29 @@ describe("buildSnippet", () => {
 
   it("handles an empty text", () => {
     expect(buildSnippet("", new Set(["x"]), 100)).toEqual({ snippet: [], snippet_text: "", line_number: 1 });
+  });
+});
+
+describe("foreignWords", () => {
+  const words = (text: string) => foreignWords(text).map(({ start, end, word }) => [word, text.slice(start, end) === word]);
+
+  it("finds whole words that hold letters, digits or marks beyond ASCII, wherever those sit in the word", () => {
+    expect(words("Anne Brontë's «Œuvres» of Émile, naïve and ½ done")).toEqual([
+      ["Brontë", true],
+      ["Œuvres", true],
+      ["Émile", true],
+      ["naïve", true],
+      ["½", true],
+    ]);
+  });
+
+  it("reads astral letters and combining marks as parts of words, and skips punctuation and symbols", () => {
+    expect(words("the \u{1D504}x and cafe\u0301 — “quoted” × 2")).toEqual([
+      ["\u{1D504}x", true],
+      ["cafe\u0301", true],
+    ]);
+    // A word cannot start with a mark: what follows it is a plain ASCII word, left to the fast expression.
+    expect(words("\u0301abc")).toEqual([]);
   });
 });
 

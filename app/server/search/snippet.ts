@@ -83,31 +83,91 @@ export function hasForeignLetter(text: string): boolean {
   return false;
 }
 
+const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
+const FIRST_WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/u;
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
+function isWordCodePoint(cp: number): boolean {
+  if (cp < 0x80) return (cp >= 0x30 && cp <= 0x39) || (cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a);
+  return WORD_CHAR.test(String.fromCodePoint(cp));
+}
+
+/** The code point that ends just before `i`, and where it starts. */
+function codePointBefore(text: string, i: number): [number, number] {
+  const low = text.charCodeAt(i - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && i >= 2) {
+    const high = text.charCodeAt(i - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return [text.codePointAt(i - 2)!, i - 2];
+  }
+  return [low, i - 1];
+}
+
+interface Word {
+  start: number;
+  end: number;
+  word: string;
+}
+
+/**
+ * The words of `text` (as WORD finds them) that hold a character beyond ASCII, found from those characters
+ * outward: a long English poem with a few accented names costs one quick scan, not a Unicode-aware
+ * expression tried at every one of its words.
+ */
+export function foreignWords(text: string): Word[] {
+  const found: Word[] = [];
+  const scan = new RegExp(NON_ASCII.source, "g");
+  for (let m = scan.exec(text); m !== null; m = scan.exec(text)) {
+    if (!isWordCodePoint(text.codePointAt(m.index)!)) continue;
+    // The whole run of letters, digits and marks around it; the word is that run less any leading marks.
+    let start = m.index;
+    for (let [cp, at] = codePointBefore(text, start); start > 0 && isWordCodePoint(cp); [cp, at] = codePointBefore(text, start)) {
+      start = at;
+    }
+    let end = m.index;
+    for (let cp = text.codePointAt(end); cp !== undefined && isWordCodePoint(cp); cp = text.codePointAt(end)) {
+      end += cp > 0xffff ? 2 : 1;
+    }
+    scan.lastIndex = end;
+    const word = FIRST_WORD.exec(text.slice(start, end));
+    if (word && !ASCII_ONLY.test(word[0])) {
+      found.push({ start: start + word.index, end: start + word.index + word[0].length, word: word[0] });
+    }
+  }
+  return found;
+}
+
+/** Whether the ASCII letters at [start, end) are only part of a word that goes on beyond ASCII. */
+function inForeignWord(text: string, start: number, end: number): boolean {
+  return (start > 0 && isWordCodePoint(codePointBefore(text, start)[0])) || (end < text.length && isWordCodePoint(text.codePointAt(end)!));
+}
+
 /** The folded words of `content` that might match one of the folded query words. */
 export function snippetCandidates(content: string, queryWords: readonly string[]): string[] {
   const starts = [...new Set(queryWords.filter((w) => !STOP_WORDS.has(w)).map(stemStart))].filter(Boolean);
   if (starts.length === 0) return [];
   const text = content;
   const alternatives = starts.map((start) => start.replace(/[^\p{L}\p{N}]/gu, "")).join("|");
-  // Plain English text (most poems) takes the much faster ASCII expression; other letters need folding.
-  const plain = !hasForeignLetter(text);
-  const folded = plain
-    ? text.toLowerCase()
-    : text
-        .normalize("NFKD")
-        .replace(/\p{M}+/gu, "")
-        .replace(/[æÆ]/g, "ae")
-        .replace(/[œŒ]/g, "oe")
-        .replace(/ß/g, "ss")
-        .toLowerCase();
-  const pattern = plain
-    ? new RegExp(`(?<![a-z0-9])(?:${alternatives})[a-z0-9]*`, "g")
-    : new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})[\\p{L}\\p{N}]*`, "gu");
   const found = new Set<string>();
-  for (const [word] of folded.matchAll(pattern)) {
-    found.add(word);
-    if (found.size >= MAX_CANDIDATES) break;
+  const add = (word: string) => found.size < MAX_CANDIDATES && found.add(word);
+  const foreign = hasForeignLetter(text);
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) {
+    // ASCII words by the fast expression (positions kept by lower-casing), the few others folded one by one.
+    const pattern = new RegExp(`(?<![a-z0-9])(?:${alternatives})[a-z0-9]*`, "g");
+    for (const m of lower.matchAll(pattern)) {
+      if (!foreign || !inForeignWord(text, m.index, m.index + m[0].length)) add(m[0]);
+    }
+    if (foreign) {
+      for (const { word } of foreignWords(text)) {
+        const folded = foldWord(word);
+        if (starts.some((start) => folded.startsWith(start))) add(folded);
+      }
+    }
+    return [...found];
   }
+  // Lower-casing moved positions ('İ'): fold the whole text instead.
+  const folded = foldWord(text);
+  for (const [word] of folded.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})[\\p{L}\\p{N}]*`, "gu"))) add(word);
   return [...found];
 }
 
@@ -149,54 +209,88 @@ function findHits(text: string, matched: ReadonlySet<string>): Hit[] {
     for (const m of lower.matchAll(pattern)) hits.push({ start: m.index, end: m.index + m[0].length, word: m[0] });
   }
   if (!aligned || foreign) {
-    for (const m of text.matchAll(WORD)) {
-      const word = m[0];
-      if (byPattern && /^[\x00-\x7f]*$/.test(word)) continue;
+    // The pattern found the ASCII words; otherwise every word is folded and looked up.
+    const words: Word[] = byPattern
+      ? foreignWords(text)
+      : [...text.matchAll(WORD)].map((m) => ({ start: m.index, end: m.index + m[0].length, word: m[0] }));
+    for (const { start, end, word } of words) {
       const folded = foldWord(word);
-      if (matched.has(folded)) hits.push({ start: m.index, end: m.index + word.length, word: folded });
+      if (matched.has(folded)) hits.push({ start, end, word: folded });
     }
     hits.sort((x, y) => x.start - y.start);
   }
   return hits;
 }
 
-interface Line {
-  /** 0-based index in the content. */
-  index: number;
-  start: number;
-  text: string;
+/**
+ * The lines of a text, read only where needed: a 280 KB poem has thousands of lines, and a snippet looks at
+ * the few around its matches. Line `i` runs from `starts[i]` to the next "\n".
+ */
+class Lines {
+  private readonly starts: number[] = [0];
+
+  constructor(private readonly content: string) {
+    for (let nl = content.indexOf("\n"); nl >= 0; nl = content.indexOf("\n", nl + 1)) this.starts.push(nl + 1);
+  }
+
+  get count(): number {
+    return this.starts.length;
+  }
+
+  start(i: number): number {
+    return this.starts[i];
+  }
+
+  text(i: number): string {
+    const end = i + 1 < this.starts.length ? this.starts[i + 1] - 1 : this.content.length;
+    return this.content.slice(this.starts[i], end);
+  }
+
+  private blank(i: number): boolean {
+    return !/\S/.test(this.text(i));
+  }
+
+  /** The nearest non-blank line before `i` (step -1) or after it (step 1), or null. */
+  nonBlank(i: number, step: 1 | -1): number | null {
+    for (let j = i + step; j >= 0 && j < this.starts.length; j += step) if (!this.blank(j)) return j;
+    return null;
+  }
 }
 
-function linesOf(content: string): Line[] {
-  const lines: Line[] = [];
-  let start = 0;
-  content.split("\n").forEach((text, index) => {
-    if (text.trim() !== "") lines.push({ index, start, text });
-    start += text.length + 1;
-  });
-  return lines;
-}
-
-/** The non-blank line holding the most different matched words with its neighbours; the first wins ties. */
-function bestLine(lines: Line[], hits: Hit[]): number | null {
-  if (hits.length === 0) return null;
-  const words: Set<string>[] = lines.map(() => new Set());
+/**
+ * The line holding the most different matched words with its non-blank neighbours; the first wins ties. Only
+ * the lines with hits are looked at, so a long text costs no more than its matches.
+ */
+function bestLine(lines: Lines, hits: Hit[]): number | null {
+  const words = new Map<number, Set<string>>();
   let at = 0;
   for (const hit of hits) {
-    while (at + 1 < lines.length && lines[at + 1].start <= hit.start) at++;
-    words[at].add(hit.word);
+    while (at + 1 < lines.count && lines.start(at + 1) <= hit.start) at++;
+    let set = words.get(at);
+    if (!set) words.set(at, (set = new Set()));
+    set.add(hit.word);
   }
   let best: number | null = null;
   let bestScore = 0;
-  for (let i = 0; i < lines.length; i++) {
-    if (words[i].size === 0) continue;
-    const near = new Set([...(words[i - 1] ?? []), ...words[i], ...(words[i + 1] ?? [])]);
+  // Map keys keep their insertion order: ascending lines.
+  for (const [line, own] of words) {
+    const near = new Set(own);
+    for (const neighbour of [lines.nonBlank(line, -1), lines.nonBlank(line, 1)]) {
+      for (const word of (neighbour === null ? undefined : words.get(neighbour)) ?? []) near.add(word);
+    }
     if (near.size > bestScore) {
       bestScore = near.size;
-      best = i;
+      best = line;
     }
   }
   return best;
+}
+
+/** Up to `count` non-blank lines before (step -1) or after (step 1) line `at`, in reading order. */
+function neighbours(lines: Lines, at: number, step: 1 | -1, count: number): number[] {
+  const found: number[] = [];
+  for (let i = lines.nonBlank(at, step); i !== null && found.length < count; i = lines.nonBlank(i, step)) found.push(i);
+  return step === 1 ? found : found.reverse();
 }
 
 /** The last `budget` characters of `text`, starting at a word; "…" marks the cut. */
@@ -234,22 +328,21 @@ function segmentsOf(text: string, matched: ReadonlySet<string>): SnippetSegment[
  * line, about `chars` characters of context in all (more after the match than before), cut at words.
  */
 export function buildSnippet(content: string, matched: ReadonlySet<string>, chars = SNIPPET_CHARS): Snippet {
-  const lines = linesOf(content);
-  if (lines.length === 0) return { snippet: [], snippet_text: "", line_number: 1 };
+  const lines = new Lines(content);
+  const opening = lines.nonBlank(-1, 1);
+  if (opening === null) return { snippet: [], snippet_text: "", line_number: 1 };
   const found = bestLine(lines, findHits(content, matched));
-  const at = found ?? 0;
-  const plain = (i: number) => stripInlineMarkers(lines[i].text).trim();
+  const at = found ?? opening;
+  const plain = (i: number) => stripInlineMarkers(lines.text(i)).trim();
   const line = plain(at);
   // Found again in the line as displayed (markers stripped); without a match the snippet is the opening.
   const first = found === null ? undefined : findHits(line, matched)[0];
   const [start, end] = first ? [first.start, first.end] : [0, 0];
-  const beforeLines = [];
-  for (let i = Math.max(0, at - CONTEXT_LINES); i < at; i++) beforeLines.push(plain(i));
-  const afterLines = [];
-  for (let i = at + 1; i < Math.min(lines.length, at + 1 + CONTEXT_LINES); i++) afterLines.push(plain(i));
+  const beforeLines = neighbours(lines, at, -1, CONTEXT_LINES).map(plain);
+  const afterLines = neighbours(lines, at, 1, CONTEXT_LINES).map(plain);
   const beforeBudget = first ? Math.round(chars * BEFORE_SHARE) : 0;
   const before = keepEnd([...beforeLines, line.slice(0, start)].join("\n"), beforeBudget);
   const after = keepStart([line.slice(end), ...afterLines].join("\n"), chars - beforeBudget);
   const text = `${before}${line.slice(start, end)}${after}`;
-  return { snippet: segmentsOf(text, matched), snippet_text: text, line_number: lines[at].index + 1 };
+  return { snippet: segmentsOf(text, matched), snippet_text: text, line_number: at + 1 };
 }
