@@ -1,3 +1,5 @@
+// First, before anything that loads React (see the module).
+import "./production-default";
 import { pathToFileURL } from "node:url";
 import { Command } from "commander";
 import { audioCommand } from "./commands/audio";

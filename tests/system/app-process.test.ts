@@ -4,15 +4,15 @@ import { wordFrequencyCacheDirFor } from "~/server/models/word-frequency.server"
 import { type AppDatabase, type AppProcess, createAppDatabase, startAppProcess } from "../helpers/app-process";
 import { smallCorpus } from "../helpers/corpus";
 
-// The harness the other system tests stand on: a built server in its own process, in production mode, over a
-// fresh PostgreSQL database.
+// The harness the other system tests stand on: a built server in its own process over a fresh PostgreSQL
+// database. This one sets no NODE_ENV, as `npm start` does not: the server must default to production itself.
 describe("a built server process on PostgreSQL", () => {
   let database: AppDatabase;
   let app: AppProcess;
 
   beforeAll(async () => {
     database = await createAppDatabase(await smallCorpus());
-    app = await startAppProcess({ port: 3711, databaseUrl: database.url });
+    app = await startAppProcess({ port: 3711, databaseUrl: database.url, env: { NODE_ENV: undefined } });
   });
   afterAll(async () => {
     await app?.stop();
