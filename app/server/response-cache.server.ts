@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { OutgoingHttpHeaders } from "node:http";
+import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from "node:http";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { ByteLru } from "./byte-lru.server";
@@ -136,8 +136,24 @@ function markPrivate(res: Response): void {
  * without `Vary: Cookie` a reader who signs in could be shown the anonymous copy of a page's data (their
  * favorite shown as not theirs) until the background refresh lands.
  */
-function variesByCookie(req: Request, contentType: unknown): boolean {
-  return String(contentType ?? "").startsWith("text/html") || req.path.endsWith(".data");
+function variesByCookie(req: IncomingMessage, contentType: unknown): boolean {
+  return String(contentType ?? "").startsWith("text/html") || pathOf(req).endsWith(".data");
+}
+
+/** The URL as the client sent it (Express's originalUrl, which its mounted routers leave alone). */
+function urlOf(req: IncomingMessage): string {
+  return (req as Partial<Request>).originalUrl ?? req.url ?? "/";
+}
+
+function pathOf(req: IncomingMessage): string {
+  const url = urlOf(req);
+  const query = url.indexOf("?");
+  return query < 0 ? url : url.slice(0, query);
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
 }
 
 /** Adds a field to Vary unless it is already there. */
@@ -182,34 +198,51 @@ export function createResponseCache(options: ResponseCacheOptions) {
     return entry.body;
   };
 
-  const send = (req: Request, res: Response, entry: Entry, personalHit = false) => {
+  /** Answers from `entry`; `nonce` is the CSP nonce of this response, already in its headers. */
+  const send = (req: IncomingMessage, res: ServerResponse, entry: Entry, personalHit: boolean, nonce: string | undefined) => {
     for (const [name, value] of Object.entries(entry.headers)) {
       if (value !== undefined && !DROPPED_HEADERS.has(name)) res.setHeader(name, value);
     }
     res.setHeader("ETag", entry.etag);
     // X-Cache speaks of the shared cache, which a signed-in reader's request always bypasses.
-    if (personalHit) res.setHeader("X-Private-Cache", "HIT");
-    else res.setHeader("X-Cache", "HIT");
+    if (personalHit) {
+      res.setHeader("X-Cache", "BYPASS");
+      res.setHeader("X-Private-Cache", "HIT");
+    } else res.setHeader("X-Cache", "HIT");
     res.setHeader("Vary", variesByCookie(req, entry.headers["content-type"]) ? "Accept-Encoding, Cookie" : "Accept-Encoding");
-    if (matchesIfNoneMatch(req.get("If-None-Match") ?? null, entry.etag)) {
+    if (matchesIfNoneMatch(header(req, "if-none-match") ?? null, entry.etag)) {
       res.removeHeader("Content-Type");
       // The browser keeps the body it has, with that body's nonce: a new CSP would block its scripts.
       res.removeHeader("Content-Security-Policy");
-      res.status(304).end();
+      res.statusCode = 304;
+      res.end();
       return;
     }
-    const nonce = entry.template ? options.nonceOf?.(res) : undefined;
-    const encoding = pickEncoding(req.get("Accept-Encoding"), !nonce);
-    const body = !nonce
+    const fresh = entry.template ? nonce : undefined;
+    const encoding = pickEncoding(header(req, "accept-encoding"), !fresh);
+    const body = !fresh
       ? variant(entry, encoding)
       : encoding === "gzip"
-        ? entry.template!.gzip(nonce)
-        : entry.template!.plain(nonce);
+        ? entry.template!.gzip(fresh)
+        : entry.template!.plain(fresh);
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
-    res.status(entry.status);
+    res.statusCode = entry.status;
     if (req.method === "HEAD") res.end();
     else res.end(body);
+  };
+
+  /** Which cache may answer `req`, and under which key; null when neither may. */
+  const placeOf = (req: IncomingMessage): { personal: boolean; key: string } | "bypass" | null => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || pathOf(req).startsWith("/assets/")) return null;
+    const cookieHeader = header(req, "cookie");
+    const cookies = readCookies(cookieHeader, options.keyCookies);
+    if (!cookies.other && !req.headers.authorization) return { personal: false, key: `${urlOf(req)}\u0000${cookies.key}` };
+    // A personal answer: only ever from the private cache, keyed by the session's own cookies.
+    if (!req.headers.authorization && sessionMarker && cookieHeader?.includes(sessionMarker)) {
+      return { personal: true, key: `${urlOf(req)}\u0000${cookieHeader}` };
+    }
+    return "bypass";
   };
 
   /** Whether a finished response may be kept, and until when (ms since the epoch); null when it may not. */
@@ -278,13 +311,11 @@ export function createResponseCache(options: ResponseCacheOptions) {
    * Hits skip every later middleware, so they cost little more than the write itself.
    */
   function lookup(req: Request, res: Response, next: NextFunction): void {
-    if ((req.method !== "GET" && req.method !== "HEAD") || req.path.startsWith("/assets/")) return next();
-    const cookieHeader = req.get("Cookie");
-    const cookies = readCookies(cookieHeader, options.keyCookies);
+    const place = placeOf(req);
+    if (place === null) return next();
     // Read before anything is rendered: a change that lands during the render makes the entry stale at once.
     const version = dataVersion();
-    const authorization = req.get("Authorization");
-    if (cookies.other || authorization) {
+    if (place === "bypass" || place.personal) {
       // A personal answer: never kept in the shared cache, and never by a shared cache further on.
       res.setHeader("X-Cache", "BYPASS");
       const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
@@ -292,18 +323,16 @@ export function createResponseCache(options: ResponseCacheOptions) {
         markPrivate(res);
         return writeHead(...args);
       }) as Response["writeHead"];
-      if (!authorization && sessionMarker && cookieHeader?.includes(sessionMarker)) {
-        const key = `${req.originalUrl}\u0000${cookieHeader}`;
-        const entry = fresh(personal, key);
-        if (entry) return send(req, res, entry, true);
+      if (place !== "bypass") {
+        const entry = fresh(personal, place.key);
+        if (entry) return send(req, res, entry, true, options.nonceOf?.(res));
         res.setHeader("X-Private-Cache", "MISS");
-        if (req.method === "GET") res.locals[PENDING] = { key, version, personal: true } satisfies Pending;
+        if (req.method === "GET") res.locals[PENDING] = { key: place.key, version, personal: true } satisfies Pending;
       }
       return next();
     }
-    const key = `${req.originalUrl}\u0000${cookies.key}`;
-    const entry = fresh(shared, key);
-    if (entry) return send(req, res, entry);
+    const entry = fresh(shared, place.key);
+    if (entry) return send(req, res, entry, false, options.nonceOf?.(res));
     res.setHeader("X-Cache", "MISS");
     const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
     res.writeHead = ((...args: unknown[]) => {
@@ -319,8 +348,27 @@ export function createResponseCache(options: ResponseCacheOptions) {
       }
       return writeHead(...args);
     }) as Response["writeHead"];
-    if (req.method === "GET") res.locals[PENDING] = { key, version, personal: false } satisfies Pending;
+    if (req.method === "GET") res.locals[PENDING] = { key: place.key, version, personal: false } satisfies Pending;
     next();
+  }
+
+  /**
+   * A request listener that answers hits before `app` (Express) runs at all: its routing and middleware chain
+   * cost more than writing a cached page. Only requests that no middleware in front of the cache would change
+   * qualify: GET or HEAD without a body (nothing for the body limit to refuse), outside /api (whose hits count
+   * against the rate limit and get CORS headers). `prepare` sets what every response carries (the security
+   * headers) and answers the response's CSP nonce; everything else goes to `app`, where `lookup` still runs.
+   */
+  function hitsFirst(app: RequestListener, prepare: (req: IncomingMessage, res: ServerResponse) => string): RequestListener {
+    return (req, res) => {
+      const length = req.headers["content-length"];
+      const bodiless = (length === undefined || length === "0") && req.headers["transfer-encoding"] === undefined;
+      const path = pathOf(req);
+      const place = bodiless && path !== "/api" && !path.startsWith("/api/") ? placeOf(req) : null;
+      const entry = place && place !== "bypass" ? fresh(place.personal ? personal : shared, place.key) : undefined;
+      if (!place || place === "bypass" || !entry) return app(req, res);
+      send(req, res, entry, place.personal, prepare(req, res));
+    };
   }
 
   /** Second half, placed after compression, so it sees the body as the app wrote it. */
@@ -333,6 +381,7 @@ export function createResponseCache(options: ResponseCacheOptions) {
   return {
     lookup,
     keep,
+    hitsFirst,
     get size() {
       return shared.size;
     },

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BODY_LIMIT_BYTES, bodyLimit } from "./body-limit.server";
 import { errorResponder, sendError } from "./error-response.server";
 import { createResponseCache } from "./response-cache.server";
-import { nonceOf, securityHeaders } from "./security-headers.server";
+import { applySecurityHeaders, nonceOf, securityHeaders } from "./security-headers.server";
 
 /**
  * The middleware as createApp (web-server.server.ts) puts it together, around stand-ins for React Router: a
@@ -22,12 +22,18 @@ const PUBLIC = "public, max-age=0, s-maxage=300";
 const errorPage = { siteName: "Poetry Commons" };
 const cache = createResponseCache({ keyCookies: ["reading_prefs"], nonceOf });
 let renders = 0;
+/** Requests that reached Express (hits answered before it do not). */
+let expressRuns = 0;
 const received: string[] = [];
 
 function buildApp(options: { nodeEnv: string; siteUrl?: string }) {
   const staticDir = mkdtempSync(path.join(tmpdir(), "security-static-"));
   writeFileSync(path.join(staticDir, "robots.txt"), "User-agent: *\n");
   const app = express();
+  app.use((_req, _res, next) => {
+    expressRuns++;
+    next();
+  });
   app.use(securityHeaders(options));
   app.use(bodyLimit({ tooLarge: (req, res, message) => sendError(req, res, 413, message, errorPage) }));
   app.use(cache.lookup);
@@ -62,11 +68,11 @@ function buildApp(options: { nodeEnv: string; siteUrl?: string }) {
   // React Router's catch-all not-found route, for everything else.
   app.use((req, res) => sendError(req, res, 404, "Nothing is published at this address.", errorPage));
   app.use(errorResponder(errorPage));
-  return app;
+  return cache.hitsFirst(app, (req, res) => applySecurityHeaders(req, res, options));
 }
 
-async function listen(app: express.Express) {
-  const server = app.listen(0, "127.0.0.1");
+async function listen(listener: http.RequestListener) {
+  const server = http.createServer(listener).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
@@ -83,6 +89,7 @@ afterAll(() => {
 beforeEach(() => {
   cache.clear();
   renders = 0;
+  expressRuns = 0;
   received.length = 0;
 });
 
@@ -174,6 +181,29 @@ describe("security headers", () => {
     }
     expect(seen.size).toBe(5);
     expect(renders).toBe(1);
+  });
+
+  it("come with hits answered before Express runs, the same as with a hit Express answers", async () => {
+    await raw("/poem");
+    expect(expressRuns).toBe(1);
+    const early = await raw("/poem");
+    expect(early.headers["x-cache"]).toBe("HIT");
+    expect(expressRuns).toBe(1);
+    // A request with a body is left to Express (its body limit), where the cache's lookup answers the hit.
+    const late = await raw("/poem", { body: Buffer.from("x"), headers: { "Content-Type": "text/plain", "Content-Length": "1" } });
+    expect(late.headers["x-cache"]).toBe("HIT");
+    expect(expressRuns).toBe(2);
+    const names = (headers: http.IncomingHttpHeaders) => Object.keys(headers).filter((name) => name !== "date").sort();
+    expect(names(early.headers)).toEqual(names(late.headers));
+    for (const name of names(early.headers).filter((n) => n !== "content-security-policy")) {
+      expect([name, early.headers[name]]).toEqual([name, late.headers[name]]);
+    }
+    expectSecurityHeaders(early.headers);
+    expect(scriptNonces(early.body.toString())).toEqual([headerNonce(early.headers), headerNonce(early.headers)]);
+    // /api answers count against the rate limit in front of the cache: their hits always go through Express.
+    await raw("/api/poems");
+    expect((await raw("/api/poems")).headers["x-cache"]).toBe("HIT");
+    expect(expressRuns).toBe(4);
   });
 
   it("send no new CSP with a 304, so the browser's kept page keeps its own nonce", async () => {

@@ -1,4 +1,6 @@
 import { randomFillSync } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
 import type { NextFunction, Request, Response } from "express";
 
 /**
@@ -95,29 +97,37 @@ export interface SecurityHeadersOptions {
 }
 
 /**
- * Whether the visitor reached the site over HTTPS: the request itself, a proxy's X-Forwarded-Proto, or a
+ * Whether the visitor reached the site over HTTPS: the connection itself, a proxy's X-Forwarded-Proto, or a
  * public SITE_URL that is https (the site is then only ever reached that way). Browsers ignore HSTS received
  * over plain HTTP, so a forged X-Forwarded-Proto gains nothing.
  */
-function overHttps(req: Request, siteUrl: string | undefined): boolean {
-  if (req.secure) return true;
+function overHttps(req: IncomingMessage, siteUrl: string | undefined): boolean {
+  if ((req.socket as Partial<TLSSocket>).encrypted) return true;
   if (siteUrl?.startsWith("https:")) return true;
-  const forwarded = req.get("X-Forwarded-Proto")?.split(",")[0]?.trim().toLowerCase();
+  const header = req.headers["x-forwarded-proto"];
+  const forwarded = (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim().toLowerCase();
   return forwarded === "https";
 }
 
+/**
+ * Sets the headers on `res` and answers the nonce its scripts must carry. Shared by the middleware and the
+ * response cache's answers before Express (web-server.server.ts), so both send the same headers.
+ */
+export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse, options: SecurityHeadersOptions): string {
+  const nonce = createNonce();
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+  // For browsers older than CSP's frame-ancestors.
+  res.setHeader("X-Frame-Options", "DENY");
+  if (options.nodeEnv === "production" && overHttps(req, options.siteUrl)) res.setHeader("Strict-Transport-Security", HSTS);
+  return nonce;
+}
+
 export function securityHeaders(options: SecurityHeadersOptions) {
-  const production = options.nodeEnv === "production";
   return function setSecurityHeaders(req: Request, res: Response, next: NextFunction): void {
-    const nonce = createNonce();
-    res.locals[NONCE_LOCAL] = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-    // For browsers older than CSP's frame-ancestors.
-    res.setHeader("X-Frame-Options", "DENY");
-    if (production && overHttps(req, options.siteUrl)) res.setHeader("Strict-Transport-Security", HSTS);
+    res.locals[NONCE_LOCAL] = applySecurityHeaders(req, res, options);
     next();
   };
 }

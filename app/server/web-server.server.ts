@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from "node:fs";
-import type { Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -21,7 +21,7 @@ import { createResponseCache } from "./response-cache.server";
 import { dependenciesOf } from "./response-dependencies.server";
 import { SESSION_COOKIE_NAME } from "./models/session.server";
 import { retryAfterOn503 } from "./retry-after.server";
-import { nonceOf, securityHeaders } from "./security-headers.server";
+import { applySecurityHeaders, nonceOf, securityHeaders } from "./security-headers.server";
 import { unroutable } from "./unroutable.server";
 
 // POETRY_BUILD_DIR lets parallel work (several e2e runs) keep separate builds; the default is build/.
@@ -58,8 +58,18 @@ async function loadServerBuild(buildDir: string): Promise<ServerBuild> {
   return (await import(pathToFileURL(file).href)) as ServerBuild;
 }
 
-/** The express app: compressed responses, long-cached fingerprinted assets, everything else to React Router. */
-export async function createApp(buildDir = BUILD_DIR): Promise<express.Express> {
+export interface SiteApp {
+  /** Compressed responses, long-cached fingerprinted assets, everything else to React Router. */
+  app: express.Express;
+  /**
+   * What the HTTP server runs: cached answers that no middleware would change go out at once (the response
+   * cache's early hits, with the same security headers), everything else through `app`. Express's routing and
+   * middleware chain cost more than writing a cached page.
+   */
+  listener: RequestListener;
+}
+
+export async function createApp(buildDir = BUILD_DIR): Promise<SiteApp> {
   // React picks its development or production bundle when first imported, so decide before loading it.
   process.env.NODE_ENV ??= "production";
   const [{ createRequestHandler }, build] = await Promise.all([
@@ -75,7 +85,8 @@ export async function createApp(buildDir = BUILD_DIR): Promise<express.Express> 
   const trustProxy = env().TRUST_PROXY;
   if (trustProxy !== undefined) app.set("trust proxy", trustProxy);
   // CSP with a per-request nonce and the other security headers, on every response (security-headers.server.ts).
-  app.use(securityHeaders({ nodeEnv: env().NODE_ENV, siteUrl: env().SITE_URL }));
+  const security = { nodeEnv: env().NODE_ENV, siteUrl: env().SITE_URL };
+  app.use(securityHeaders(security));
   app.use(retryAfterOn503());
   const errorPage: ErrorPageOptions = { siteName: env().SITE_NAME, stylesheets: build.assets.routes.root?.css ?? [] };
   // startServer answers the requests Node's parser refuses with the same pages.
@@ -132,7 +143,8 @@ export async function createApp(buildDir = BUILD_DIR): Promise<express.Express> 
     }),
   );
   app.use(errorResponder(errorPage));
-  return app;
+  const listener = responseCache.hitsFirst(app, (req, res) => applySecurityHeaders(req, res, security));
+  return { app, listener };
 }
 
 function displayUrl(host: string, port: number): string {
@@ -166,7 +178,7 @@ export function closeGracefully(server: Server, graceMs: number): Promise<{ forc
 /** Starts the HTTP server on an already built app; the database is opened lazily by the loaders. */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const host = options.host ?? "0.0.0.0";
-  const app = await createApp(options.buildDir);
+  const { app, listener: handle } = await createApp(options.buildDir);
   // Give Redis a moment so the first calls are counted; the server starts without it all the same.
   const redis = sharedRedis();
   if (redis && !(await redisReady(redis))) process.stderr.write("Redis is not reachable yet: starting without it.\n");
@@ -178,7 +190,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const listener = databaseUrl ? listenForDataChanges(databaseUrl) : undefined;
   await listener?.ready(5_000);
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(options.port, host);
+    const s = createServer(handle).listen(options.port, host);
     s.once("listening", () => resolve(s));
     s.once("error", (error: NodeJS.ErrnoException) => {
       if (error.code === "EADDRINUSE") reject(new Error(`Port ${options.port} on ${host} is already in use.`));
