@@ -83,6 +83,8 @@ const DROPPED_HEADERS = new Set([
   "ratelimit-reset",
   "content-security-policy",
   "strict-transport-security",
+  // The time the original answer took to compute; a hit computes nothing.
+  "server-timing",
 ]);
 
 export function sharedMaxAge(cacheControl: string | undefined): number | null {

@@ -4,6 +4,9 @@ import { runImport } from "../../pipeline/import";
 import { loader } from "~/routes/api/search";
 import { type DB, setDb } from "~/server/db.server";
 import { refreshSearchIndex, searchPoemTitles } from "~/server/models/search.server";
+import { matchedWords, matchedWordsInDatabase } from "~/server/search/highlight.server";
+import { anyWordTsqueryText, parseSearchText } from "~/server/search/query-text";
+import { snippetCandidates } from "~/server/search/snippet";
 import { CORPUS_DIR } from "../helpers/corpus";
 import { createTestDb, type TestDb } from "../helpers/db";
 
@@ -415,6 +418,27 @@ describe("pagination and counts", () => {
     expect(both.pagination.total_poems as number).toBeLessThanOrEqual(1001);
   });
 
+  it("counts a typed word's longer forms too ('harp', 'harper'), up to the cap", async () => {
+    const count = async (tsquery: string) => {
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from poem_search where body_vector @@ to_tsquery('poetry_english', ${tsquery})`.execute(db);
+      return rows[0].n;
+    };
+    const whole = await count("harp");
+    const prefixed = await count("harp:*");
+    expect(whole).toBeLessThan(prefixed);
+    expect(prefixed).toBeLessThanOrEqual(1000);
+    const body = await ok({ q: "harp", fields: "content" });
+    expect(body.pagination.total_contents).toBe(prefixed);
+    expect(await count("love")).toBeGreaterThan(1000);
+    expect((await ok({ q: "love", fields: "content" })).pagination.total_contents).toBe(1001);
+  });
+
+  it("says how long the search itself took (Server-Timing), apart from the transport", async () => {
+    const response = await loader({ request: new Request("http://localhost/api/search?q=nightingale") });
+    expect(response.headers.get("Server-Timing")).toMatch(/^search;dur=\d+\.\d$/);
+  });
+
   it("skipCounts leaves the totals out but keeps results and has_more", async () => {
     const counted = await ok({ q: "nightingale", per_page: 5 });
     const skipped = await ok({ q: "nightingale", per_page: 5, skipCounts: true });
@@ -476,6 +500,20 @@ describe("snippets", () => {
       const body = await ok({ q, fields: "content", per_page: 100 });
       expect(body.contents.length, q).toBeGreaterThan(0);
       for (const hit of body.contents) expect(marks(hit).length, `${q}: ${hit.title}`).toBeGreaterThan(0);
+    }
+  });
+
+  it("mark the words the database's stemmer matches, remembered or not", async () => {
+    const { rows } = await sql<{ content: string }>`
+      select left(content, 3000) as content from poems order by md5(id) limit 150`.execute(db);
+    const texts = rows.map((r) => r.content);
+    for (const q of ["love", "roses nightin", "Brontë", "the", "wander", "dying day", '"true love" death', "o'er", "1st"]) {
+      const query = parseSearchText(q);
+      const candidates = [...new Set(texts.flatMap((text) => snippetCandidates(text, query.words)))];
+      const byDatabase = candidates.length ? await matchedWordsInDatabase(db, anyWordTsqueryText(query), candidates) : new Set();
+      if (q === "love" || q === "dying day") expect(byDatabase.size, q).toBeGreaterThan(1);
+      // Twice: the second time every word's lexemes come from memory.
+      for (let i = 0; i < 2; i++) expect([q, [...(await matchedWords(db, query, texts))].sort()]).toEqual([q, [...byDatabase].sort()]);
     }
   });
 

@@ -12,7 +12,8 @@ import {
 } from "../search/candidates.server";
 import { contentSnippets } from "../search/highlight.server";
 import { type GroupPage, type PageRequest, pagePoems, pagePoets, type PoemPageRow } from "../search/paging.server";
-import { parseSearchText } from "../search/query-text";
+import { anyWordTsqueryText, parseSearchText } from "../search/query-text";
+import { orOperands } from "../search/stems.server";
 import type { Snippet } from "../search/snippet";
 import type { ContentHit, PoemHit, PoetHit, SearchOptions, SearchResponse } from "../search/types";
 
@@ -96,6 +97,10 @@ export async function search(db: DB, options: SearchOptions): Promise<SearchResp
   };
   const headFields = { title: fields.has("title"), author: fields.has("author") };
   const wantsHead = headFields.title || headFields.author;
+
+  // What the snippets will compare words with, asked beside the groups rather than after them (stems.server.ts).
+  const anyWord = fields.has("content") ? anyWordTsqueryText(query) : "";
+  if (anyWord) void orOperands(db, anyWord).catch(() => undefined);
 
   // Each group on its own connection (PostgreSQL runs them side by side; PGlite queues them).
   const [poets, poems, contents] = await Promise.all([

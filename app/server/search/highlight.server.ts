@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "../db.server";
 import { anyWordTsqueryText, type ParsedQuery } from "./query-text";
 import { buildSnippet, type Snippet, snippetCandidates } from "./snippet";
+import { lexemesOf, matchesOperand, orOperands } from "./stems.server";
 
 /**
  * Only the start of a long poem is fetched and read for its snippet at first: the longest poems run to
@@ -20,14 +21,21 @@ export interface SnippetSource {
 
 /**
  * Which words of some texts match the query, decided by the same stemmer and accent folding as the index
- * ('roses' marks 'Rose', 'nightin' marks 'Nightingale's'): the texts' plausible words go to the database in
- * one round trip, and the ones whose lexemes meet the query come back.
+ * ('roses' marks 'Rose', 'nightin' marks 'Nightingale's'): the texts' plausible words are stemmed by the
+ * database (once per word for the life of the process: stems.server.ts) and compared with the query's lexemes.
  */
 export async function matchedWords(db: DB, query: ParsedQuery, texts: readonly string[]): Promise<Set<string>> {
   const tsqueryText = anyWordTsqueryText(query);
   if (!tsqueryText || texts.length === 0) return new Set();
   const candidates = [...new Set(texts.flatMap((text) => snippetCandidates(text, query.words)))];
   if (candidates.length === 0) return new Set();
+  const [operands, lexemes] = await Promise.all([orOperands(db, tsqueryText), lexemesOf(db, candidates)]);
+  if (operands === null) return matchedWordsInDatabase(db, tsqueryText, candidates);
+  return new Set(candidates.filter((word) => matchesOperand(lexemes.get(word) ?? [], operands)));
+}
+
+/** The same decision made by the database itself, for a query whose stemmed form is not a plain OR of words. */
+export async function matchedWordsInDatabase(db: DB, tsqueryText: string, candidates: string[]): Promise<Set<string>> {
   const { rows } = await sql<{ word: string }>`
     select w as word
     from unnest(cast(${candidates} as text[])) as w
