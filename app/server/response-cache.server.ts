@@ -367,8 +367,9 @@ export function createResponseCache(options: ResponseCacheOptions) {
       const bodiless = (length === undefined || length === "0") && req.headers["transfer-encoding"] === undefined;
       const path = pathOf(req);
       const place = bodiless && path !== "/api" && !path.startsWith("/api/") ? placeOf(req) : null;
-      const entry = place && place !== "bypass" ? fresh(place.personal ? personal : shared, place.key) : undefined;
-      if (!place || place === "bypass" || !entry) return app(req, res);
+      if (place === null || place === "bypass") return app(req, res);
+      const entry = fresh(place.personal ? personal : shared, place.key);
+      if (!entry) return app(req, res);
       send(req, res, entry, place.personal, prepare(req, res));
     };
   }

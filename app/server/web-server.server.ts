@@ -70,7 +70,9 @@ export interface SiteApp {
 }
 
 export async function createApp(buildDir = BUILD_DIR): Promise<SiteApp> {
-  // React picks its development or production bundle when first imported, so decide before loading it.
+  // React has already picked its bundle by now (this module imports react-router): the CLI sets NODE_ENV before
+  // anything loads it (cli/production-default.ts). This only keeps React Router's mode below in step for a caller
+  // that did not.
   process.env.NODE_ENV ??= "production";
   const [{ createRequestHandler }, build] = await Promise.all([
     import("@react-router/express"),
