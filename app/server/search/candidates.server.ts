@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import { periodFilter, poemEraSql, poetEraSql, type TimePeriod } from "./periods";
-import { hasPhrase, type ParsedQuery, toTsqueryText, type WeightFilter, withoutPhrases } from "./query-text";
+import { hasPhrase, type ParsedQuery, toTsqueryText, type WeightFilter } from "./query-text";
 import { RESULT_CAP } from "./types";
 
 /**
@@ -16,12 +16,6 @@ const CAP = sql.lit(RESULT_CAP + 1);
 /** Content candidates scored by ts_rank_cd; the rest keep the pre-rank order (see exactContents). */
 export const RANKED_CONTENTS = 200;
 const RANKED = sql.lit(RANKED_CONTENTS);
-/**
- * Poems that hold all the words of a phrase query whose word positions are then checked, the shortest first.
- * Bounds the cost of a phrase of common words ("true love": 2,200 poems hold both words, 222 the phrase);
- * past it, matches of such a phrase in the longest poems may be missed.
- */
-const PHRASE_CHECKS = sql.lit(RESULT_CAP + 1);
 /** A fuzzy first-line match needs some text to compare; one short word would match lines at random. */
 const MIN_OPENING_WORDS = 2;
 const MIN_OPENING_CHARS = 8;
@@ -50,6 +44,25 @@ function englishQuery(query: ParsedQuery, weights: WeightFilter = ""): RawBuilde
  */
 function phraseless(tsq: RawBuilder<unknown>): RawBuilder<boolean> {
   return sql<boolean>`position('<' in ${tsq}::text) = 0`;
+}
+
+/**
+ * Poems whose pairs of neighbouring words include every pair of the query's phrases (search_pairs, in the
+ * phrase pairs migration): one-element overlaps, which the index settles on its own. A phrase has at most one
+ * pair fewer than words; the tests past its real number of pairs (stop words, repeated pairs) are constant
+ * and PostgreSQL drops them while planning, as it does a phrase that kept one word.
+ */
+function phrasePairs(query: ParsedQuery): RawBuilder<boolean> {
+  const tests = query.terms
+    .filter((term) => term.phrase && !term.negated)
+    .flatMap((term) => {
+      const pairs = sql`search_phrase_pairs(${term.words.join(" ")})`;
+      return term.words.slice(1).map((_, i) => {
+        const n = sql.lit(i + 1);
+        return sql`(cardinality(${pairs}) < ${n} or search_pairs(body_vector) && array[(${pairs})[${n}]])`;
+      });
+    });
+  return sql<boolean>`${sql.join(tests, sql` and `)}`;
 }
 
 function folded(query: ParsedQuery): RawBuilder<string> {
@@ -170,23 +183,22 @@ function exactContents({ query, period }: CandidateContext): Candidates | null {
   // Poems whose title or poet also matches, and the others: two disjoint branches, each stopping at the cap.
   // The first tests its few rows' texts directly ('offset 0' keeps the planner from also walking the text
   // index, which the second branch walks already: for a prefix of a common word that walk is the costly part).
-  // A phrase is checked only on a bounded number of poems holding all its words (see PHRASE_CHECKS), and not
+  // A phrase is looked up by its word pairs (see phrasePairs), and its candidates' word positions checked; not
   // at all when the stop words leave one word of it.
   const headHit = sql`head_vector @@ ${tsq}`;
   const wordMatches = (condition: RawBuilder<unknown>) => sql`
     select poem_id, 0 as head_hit, body_length from poem_search
     where ${condition} and body_vector @@ ${tsq} and not ${headHit} ${era}
     limit ${CAP}`;
-  // Word positions are checked shortest poem first, on the poems holding all the words: short texts are cheap
-  // to check (their vectors sit in the row), and they are the ones the pre-rank below puts first anyway.
+  // 'offset 0' keeps the text index out of it: the pairs alone leave a few poems per phrase match, while the
+  // text index would add every poem holding the words.
   const bodyMatches = hasPhrase(query)
     ? sql`(${wordMatches(phraseless(tsq))})
         union all
         (select poem_id, 0 as head_hit, body_length
          from (select poem_id, head_vector, body_vector, body_length from poem_search
-               where not ${phraseless(tsq)} and body_vector @@ ${englishQuery(withoutPhrases(query))} ${era}
-               order by body_length, poem_id collate "C"
-               limit ${PHRASE_CHECKS}) b
+               where not ${phraseless(tsq)} and ${phrasePairs(query)} ${era}
+               offset 0) b
          where body_vector @@ ${tsq} and not ${headHit}
          limit ${CAP})`
     : wordMatches(sql`true`);

@@ -6,7 +6,6 @@ import {
   MAX_QUERY_WORDS,
   parseSearchText,
   toTsqueryText,
-  withoutPhrases,
 } from "./query-text";
 
 describe("parseSearchText", () => {
@@ -90,13 +89,11 @@ describe("foldWord", () => {
   });
 });
 
-describe("withoutPhrases", () => {
-  it("loosens phrases to all their words and leaves the rest alone", () => {
+describe("hasPhrase", () => {
+  it("tells a quoted phrase of several words from loose words", () => {
     const q = parseSearchText('"true love" rose -cold');
     expect(hasPhrase(q)).toBe(true);
     expect(toTsqueryText(q)).toBe("('true' <-> 'love') & 'rose' & !'cold'");
-    expect(toTsqueryText(withoutPhrases(q))).toBe("('true' & 'love') & 'rose' & !'cold'");
-    expect(hasPhrase(withoutPhrases(q))).toBe(false);
     expect(hasPhrase(parseSearchText("true love"))).toBe(false);
   });
 });

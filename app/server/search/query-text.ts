@@ -135,14 +135,6 @@ export function hasPhrase(query: ParsedQuery): boolean {
   return query.terms.some((t) => t.phrase && !t.negated);
 }
 
-/**
- * The same query with each phrase loosened to "all its words, anywhere". A GIN index answers that exactly,
- * while a phrase needs every candidate's word positions read back from the table.
- */
-export function withoutPhrases(query: ParsedQuery): ParsedQuery {
-  return { ...query, terms: query.terms.map((t) => (t.negated ? t : { ...t, phrase: false })) };
-}
-
 /** Any one positive word (prefix kept): the query that tells which words of a text to highlight. */
 export function anyWordTsqueryText(query: ParsedQuery): string {
   const items = query.terms

@@ -75,6 +75,7 @@ export async function refreshSearchIndex(db: DB): Promise<number> {
     for (const index of [
       "poem_search_head_idx",
       "poem_search_body_idx",
+      "poem_search_pairs_idx",
       "poem_search_opening_words_trgm_idx",
       "poems_title_trgm_idx",
     ]) {
