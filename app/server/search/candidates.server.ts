@@ -187,7 +187,7 @@ function exactContents({ query, period }: CandidateContext): Candidates | null {
   // at all when the stop words leave one word of it.
   const headHit = sql`head_vector @@ ${tsq}`;
   const wordMatches = (condition: RawBuilder<unknown>) => sql`
-    select poem_id, 0 as head_hit, body_length from poem_search
+    select poem_id, 0 as head_hit, body_length, body_vector from poem_search
     where ${condition} and body_vector @@ ${tsq} and not ${headHit} ${era}
     limit ${CAP}`;
   // 'offset 0' keeps the text index out of it: the pairs alone leave a few poems per phrase match, while the
@@ -195,7 +195,7 @@ function exactContents({ query, period }: CandidateContext): Candidates | null {
   const bodyMatches = hasPhrase(query)
     ? sql`(${wordMatches(phraseless(tsq))})
         union all
-        (select poem_id, 0 as head_hit, body_length
+        (select poem_id, 0 as head_hit, body_length, body_vector
          from (select poem_id, head_vector, body_vector, body_length from poem_search
                where not ${phraseless(tsq)} and ${phrasePairs(query)} ${era}
                offset 0) b
@@ -205,18 +205,19 @@ function exactContents({ query, period }: CandidateContext): Candidates | null {
   // The cheap pre-rank: poems whose title or poet also matches first (they keep 'Love' poems on top when
   // 10,000 poems hold the word), then the shorter poems (the score below divides by length, so they tend to
   // win anyway). Only the first RANKED are scored by ts_rank_cd, which reads the whole text vector (a 280 KB
-  // poem's is large); the others follow unscored, in pre-rank order.
+  // poem's is large); the others follow unscored, in pre-rank order. The vector is the one each branch read
+  // for its match (a short poem's inline, a long one's as a pointer), not fetched again by id.
   return sql`
     select c.poem_id as id, 0 as tier,
       case when c.n <= ${RANKED}
-        then (select ts_rank_cd(s.body_vector, ${tsq}, 2) from poem_search s where s.poem_id = c.poem_id)
+        then ts_rank_cd(c.body_vector, ${tsq}, 2)
           + c.head_hit + 1
         else -c.n
       end::float8 as score
     from (
-      select poem_id, head_hit, row_number() over (order by head_hit desc, body_length, poem_id collate "C") as n
+      select poem_id, head_hit, body_vector, row_number() over (order by head_hit desc, body_length, poem_id collate "C") as n
       from (
-        (select poem_id, 1 as head_hit, body_length
+        (select poem_id, 1 as head_hit, body_length, body_vector
          from (select poem_id, body_vector, body_length from poem_search where ${headHit} ${era} offset 0) h
          where body_vector @@ ${tsq}
          limit ${CAP})
