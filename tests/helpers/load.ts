@@ -122,7 +122,7 @@ export async function runLoad(url: string, options: LoadOptions): Promise<LoadRe
             c.pair = undefined;
             return { ...req, method: "GET", path: nextPath(readsByKind.get(kind)!), headers: req.headers };
           }
-          // Take a pair nobody is toggling now (round-robin over the free list spreads readers and poems).
+          // Take a pair nobody is toggling now (the front of the free list spreads readers and poems).
           const pair = free.shift()!;
           c.pair = pair;
           unknownToggles.add(pair);
@@ -156,7 +156,10 @@ export async function runLoad(url: string, options: LoadOptions): Promise<LoadRe
           if (pair && !tainted.has(pair)) {
             if (status === 200) favoriteState.set(pair, !(favoriteState.get(pair) ?? false));
             unknownToggles.delete(pair);
-            free.push(pair);
+            // Back at a random place, not the end: a strict round robin toggles every pair equally often,
+            // and with an even count for each (576 toggles of 96 pairs, seen in CI) no poem keeps a favorite,
+            // leaving the count check nothing to count.
+            free.splice(Math.floor(Math.random() * (free.length + 1)), 0, pair);
           }
         },
       },
