@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { NulPlugin } from "./db/nul-plugin.server";
+import { prepareRepeatedStatements } from "./db/prepared-statements.server";
 import type { Database } from "./db/schema";
 import { env } from "./env.server";
 
@@ -21,6 +22,12 @@ export interface DbConfig {
   /** PGlite data folder, or "memory://" for a throwaway in-memory database. */
   pgliteDir?: string;
   poolMax?: number;
+  /**
+   * Keep every connection the pool opens rather than closing those idle for 10 s: a backend that has served a
+   * search answers the next one faster (search/warm.server.ts). The app's own instance does; N processes ×
+   * DATABASE_POOL_MAX is what a deployment budgets for anyway.
+   */
+  keepConnections?: boolean;
   /** PGlite only: open with small Postgres memory settings (batch work such as the import; see below). */
   pgliteLowMemory?: boolean;
 }
@@ -49,6 +56,8 @@ export function createDb(config: DbConfig): DB {
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: config.poolMax ?? 10,
+      // Connections are closed only below this many after 10 s idle.
+      min: config.keepConnections ? (config.poolMax ?? 10) : 0,
       // Fail fast rather than hang when the database is unreachable.
       connectionTimeoutMillis: 5_000,
     });
@@ -57,7 +66,10 @@ export function createDb(config: DbConfig): DB {
     // unhandled "error" event would kill the server. The failed query rejects on its own, and the pool
     // discards the dead client on release.
     pool.on("error", () => {});
-    pool.on("connect", (client) => client.on("error", () => {}));
+    pool.on("connect", (client) => {
+      client.on("error", () => {});
+      prepareRepeatedStatements(client);
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new NulPlugin()] });
   }
   const dir = config.pgliteDir ?? "memory://";
@@ -77,7 +89,7 @@ export function createDb(config: DbConfig): DB {
 
 export function configFromEnv(): DbConfig {
   const e = env();
-  return { databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR, poolMax: e.DATABASE_POOL_MAX };
+  return { databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR, poolMax: e.DATABASE_POOL_MAX, keepConnections: true };
 }
 
 // One instance per process, kept on globalThis: the CLI and the built server bundle are separate module

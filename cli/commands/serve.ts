@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
-import { closeDb, configFromEnv, type DB, describeDb, getDb, hasDb } from "~/server/db.server";
+import { closeDb, configFromEnv, type DB, type DbConfig, describeDb, getDb, hasDb } from "~/server/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { env, PROJECT_ROOT } from "~/server/env.server";
 import { BUILD_DIR, SHUTDOWN_GRACE_MS, serverBuildPath, startServer } from "~/server/web-server.server";
@@ -17,6 +17,7 @@ import { describeSchedule, readPins, runSchedule } from "../../pipeline/schedule
 import { addDays, todayIn } from "~/lib/daily-date";
 import { countDailyPoems } from "~/server/models/daily.server";
 import { refreshPoetryDbTexts } from "~/server/models/poetrydb.server";
+import { warmSearchConnections } from "~/server/search/warm.server";
 import { startPushScheduler } from "~/server/push/cron.server";
 import { action, parseOptions } from "../options";
 import { createPgliteClusterApart } from "../pglite-cluster";
@@ -160,6 +161,20 @@ export async function scheduleOnStart(db: DB, now: Date = new Date()): Promise<v
 }
 
 /**
+ * Runs a few searches on each database connection before the first request (search/warm.server.ts): one for
+ * PGlite, the whole pool for PostgreSQL, which keeps them open (db.server.ts). Only a speed-up: a failure is
+ * logged, and the server starts anyway.
+ */
+export async function warmOnStart(db: DB, config: DbConfig = configFromEnv()): Promise<void> {
+  const { databaseUrl, poolMax } = config;
+  try {
+    await warmSearchConnections(db, databaseUrl ? (poolMax ?? 1) : 1);
+  } catch (error) {
+    log(`Search warm-up failed (${error instanceof Error ? error.message : String(error)}); serving anyway.`);
+  }
+}
+
+/**
  * Everything `npm start` does, callable in-process (e2e tests, benchmarks): build when needed, migrate,
  * import the corpus into an empty database, then serve. The database opened here is the process-wide
  * instance, which the server bundle's loaders reuse through getDb().
@@ -191,6 +206,7 @@ export async function serve(raw: ServeOptions = {}): Promise<Serving> {
     if (derived > 0) log(`Prepared the /poetrydb text of ${derived.toLocaleString("en-US")} poems.`);
     await countWordsOnStart(db);
     await scheduleOnStart(db);
+    await warmOnStart(db);
   } catch (error) {
     await closeDb();
     throw error;
