@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { PREFERENCES_COOKIE } from "~/lib/reading-preferences";
 import { createApiAccess } from "./api-access.server";
 import { bodyLimit } from "./body-limit.server";
+import { compressJsonInOneStep } from "./json-compression.server";
 import { compressionDrainListeners } from "./compression-drain.server";
 import { listenForDataChanges } from "./data-version.server";
 import { env, PROJECT_ROOT } from "./env.server";
@@ -108,6 +109,7 @@ export async function createApp(buildDir = BUILD_DIR): Promise<SiteApp> {
   app.use(responseCache.lookup);
   app.use(compression());
   app.use(compressionDrainListeners());
+  app.use(compressJsonInOneStep());
   // File names under /assets carry a content hash, so they never change and can be cached forever. The build
   // wrote brotli and gzip copies of the scripts and styles (precompressed-assets.server.ts).
   const assetsDir = path.join(clientDir, "assets");
