@@ -4,6 +4,7 @@ import { runImport } from "../../pipeline/import";
 import { loader } from "~/routes/api/search";
 import { type DB, setDb } from "~/server/db.server";
 import { refreshSearchIndex, searchPoemTitles } from "~/server/models/search.server";
+import { contentsMatches, RANKED_CONTENTS, RANKED_TEXT_CHARS } from "~/server/search/candidates.server";
 import { matchedWords, matchedWordsInDatabase } from "~/server/search/highlight.server";
 import { anyWordTsqueryText, parseSearchText, toTsqueryText } from "~/server/search/query-text";
 import { snippetCandidates } from "~/server/search/snippet";
@@ -459,6 +460,27 @@ describe("pagination and counts", () => {
     expect(body.pagination.total_contents).toBe(prefixed);
     expect(await count("love")).toBeGreaterThan(1000);
     expect((await ok({ q: "love", fields: "content" })).pagination.total_contents).toBe(1001);
+  });
+
+  it("scores the shortest candidates up to RANKED_TEXT_CHARS of text; the longer ones keep their pre-rank order", async () => {
+    // 448 poems hold both words, none in its title, and the shortest 200 of them hold 1.1 million characters:
+    // the budget, not the 200 candidates RANKED_CONTENTS allows, decides how many are scored.
+    const ctx = { query: parseSearchText("calm tide"), period: undefined };
+    const { rows } = await sql<{ id: string; score: number; body_length: number }>`
+      select c.id, c.score, s.body_length from (${contentsMatches(ctx)!}) c join poem_search s on s.poem_id = c.id
+      order by s.body_length, c.id collate "C"`.execute(db);
+    expect(rows.length).toBeGreaterThan(RANKED_CONTENTS);
+    let before = 0;
+    rows.forEach((row, i) => {
+      const scored = i < RANKED_CONTENTS && before < RANKED_TEXT_CHARS;
+      // A scored candidate is worth 1 plus its rank; the others -n, n being their pre-rank place.
+      if (scored) expect(row.score, row.id).toBeGreaterThanOrEqual(1);
+      else expect(row.score, row.id).toBe(-(i + 1));
+      before += row.body_length;
+    });
+    const scored = rows.filter((r) => r.score >= 1).length;
+    expect(scored).toBeGreaterThan(0);
+    expect(scored).toBeLessThan(RANKED_CONTENTS);
   });
 
   it("says how long the search itself took (Server-Timing), apart from the transport", async () => {
