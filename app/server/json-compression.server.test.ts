@@ -9,11 +9,14 @@ import { compressJsonInOneStep, ONE_STEP_MAX_BYTES } from "./json-compression.se
 
 let server: http.Server;
 let port: number;
+/** What a later middleware wrapping write/end (as the response cache's capture does) saw, by path. */
+const captured = new Map<string, { bytes: number; ended: boolean }>();
 
 const json = (bytes: number) => JSON.stringify({ text: "love ".repeat(Math.ceil(bytes / 5)).slice(0, bytes) });
 const SMALL = json(3_000);
 const TINY = json(200);
 const LARGE = json(ONE_STEP_MAX_BYTES * 3);
+const HTML = `<p>${"love ".repeat(1000)}</p>`;
 
 beforeAll(async () => {
   const app = express();
@@ -21,6 +24,21 @@ beforeAll(async () => {
   app.use(compression());
   app.use(compressionDrainListeners());
   app.use(compressJsonInOneStep());
+  app.use((req, res, next) => {
+    const seen = { bytes: 0, ended: false };
+    captured.set(req.path, seen);
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => express.Response;
+    res.write = ((chunk: string, ...rest: unknown[]) => {
+      seen.bytes += Buffer.byteLength(chunk);
+      return write(chunk, ...rest);
+    }) as express.Response["write"];
+    res.end = ((...args: unknown[]) => {
+      seen.ended = true;
+      return end(...args);
+    }) as express.Response["end"];
+    next();
+  });
   const send = (body: string, type: string, chunks = 1) => (_req: express.Request, res: express.Response) => {
     res.setHeader("Content-Type", type);
     const size = Math.ceil(body.length / chunks);
@@ -32,7 +50,7 @@ beforeAll(async () => {
   app.get("/small-in-chunks", send(SMALL, "application/json; charset=utf-8", 4));
   app.get("/tiny", send(TINY, "application/json; charset=utf-8"));
   app.get("/large", send(LARGE, "application/json; charset=utf-8", 8));
-  app.get("/html", send(`<p>${"love ".repeat(1000)}</p>`, "text/html; charset=utf-8"));
+  app.get("/html", send(HTML, "text/html; charset=utf-8", 3));
   app.get("/no-transform", (_req, res) => {
     res.setHeader("Cache-Control", "public, no-transform");
     res.type("application/json").end(SMALL);
@@ -94,6 +112,17 @@ describe("JSON compressed in one step", () => {
     expect(html.headers["content-encoding"]).toBe("br");
     expect(html.headers["content-length"]).toBeUndefined();
     expect(brotliDecompressSync(html.body).toString()).toContain("<p>love");
+  });
+
+  it("stays under the middleware placed after it, which sees every chunk of every body", async () => {
+    for (const [path, body] of [
+      ["/html", HTML],
+      ["/large", LARGE],
+      ["/small-in-chunks", SMALL],
+    ]) {
+      await get(path, "br");
+      expect(captured.get(path), path).toEqual({ bytes: Buffer.byteLength(body), ended: true });
+    }
   });
 
   it("respects Cache-Control: no-transform and sends no body for HEAD", async () => {

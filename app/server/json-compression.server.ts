@@ -15,7 +15,9 @@ const BROTLI_QUALITY = 4;
  * the thread pool, which cost a search answer ~0.6 ms on average and up to 3 ms when the machine was busy.
  * Placed after `compression`, so the route's writes reach this first; a body encoded here carries
  * Content-Encoding, which `compression` leaves alone. Other responses, and JSON bodies that grow past
- * ONE_STEP_MAX_BYTES, pass through untouched to the streaming compressor.
+ * ONE_STEP_MAX_BYTES, pass through untouched to the streaming compressor. The wrappers stay in place once
+ * installed (only their state changes): middleware after this one, such as the response cache's capture, wraps
+ * them in turn, and putting the originals back would unhook it.
  */
 export function compressJsonInOneStep() {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -27,17 +29,12 @@ export function compressJsonInOneStep() {
     let size = 0;
     let state: "undecided" | "holding" | "passing" = "undecided";
 
-    const restore = () => {
-      res.write = write as Response["write"];
-      res.end = end as Response["end"];
-    };
     const holds = () => {
       if (state === "undecided") {
         const type = String(res.getHeader("Content-Type") ?? "");
         const eligible =
           type.startsWith("application/json") && !res.headersSent && !res.getHeader("Content-Encoding");
         state = eligible ? "holding" : "passing";
-        if (!eligible) restore();
       }
       return state === "holding";
     };
@@ -58,7 +55,6 @@ export function compressJsonInOneStep() {
       if (size > ONE_STEP_MAX_BYTES) {
         // Too big to compress without holding up other requests: the streaming compressor takes it from here.
         state = "passing";
-        restore();
         return write(Buffer.concat(chunks), ...rest.filter((arg) => typeof arg === "function"));
       }
       const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
@@ -68,7 +64,7 @@ export function compressJsonInOneStep() {
 
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       if (!holds()) return end(chunk, ...rest);
-      restore();
+      state = "passing";
       hold(chunk, rest[0]);
       const callback = rest.filter((arg) => typeof arg === "function");
       const body = Buffer.concat(chunks);
