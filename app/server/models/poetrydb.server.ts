@@ -211,6 +211,7 @@ export async function refreshPoetryDbTexts(
   }
   // New entries wait in the GIN index's pending list, which every lines query would scan until a vacuum.
   if (!bulk) await sql`select gin_clean_pending_list(${LINES_INDEX}::regclass)`.execute(db);
-  await sql`analyze poetrydb_texts`.execute(db);
+  // Vacuumed as well as analysed, for the reason given in refreshSearchIndex (search/refresh.server.ts).
+  await sql`vacuum (analyze) poetrydb_texts`.execute(db);
   return ids.length;
 }

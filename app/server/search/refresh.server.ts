@@ -12,7 +12,7 @@ import { poemEraSql } from "./periods";
 const BATCH = 400;
 /** Statements in flight; PostgreSQL parses the texts on as many cores, PGlite just queues them. */
 const CONCURRENCY = 2;
-/** After this many rewritten rows the planner's statistics are refreshed too. */
+/** After this many rewritten rows the planner's statistics are refreshed too (vacuum alone is cheap). */
 const ANALYZE_AFTER = 500;
 
 const SOURCE_KEY = sql<string>`p.content_hash || ':' || pt.content_hash`;
@@ -82,7 +82,11 @@ export async function refreshSearchIndex(db: DB): Promise<number> {
       await sql`select gin_clean_pending_list(${index}::regclass)`.execute(db);
     }
   }
-  // PGlite has no autovacuum, and PostgreSQL's may not have run yet after a bulk import.
-  if (ids.length >= ANALYZE_AFTER) await sql`analyze poem_search, poems, poets`.execute(db);
+  // PGlite has no autovacuum, and PostgreSQL's may be off or not have run yet after a bulk import. Until a vacuum
+  // marks the rewritten pages all-visible, every scan checks each row's visibility on its own: counting the 10,517
+  // poems that hold 'love' took 9 ms rather than 6, and a search's poets statement 1.0 ms rather than 0.7.
+  if (ids.length > 0) {
+    await sql`vacuum ${ids.length >= ANALYZE_AFTER ? sql`(analyze)` : sql``} poem_search, poems, poets`.execute(db);
+  }
   return ids.length;
 }
