@@ -1,13 +1,17 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type DB } from "~/server/db.server";
-import { MAX_PREPARED } from "~/server/db/prepared-statements.server";
+import { MAX_PREPARED, REUSABLE_PLAN } from "~/server/db/prepared-statements.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
+import { search, type SearchOptions } from "~/server/models/search.server";
 import { createScratchDatabase, type ScratchDatabase } from "../helpers/db";
 
 /**
- * The pool's connections prepare the texts they keep running (prepared-statements.server.ts). PostgreSQL only:
- * PGlite has no pool and no wire protocol in between.
+ * The pool's connections prepare the marked texts they keep running (prepared-statements.server.ts). PostgreSQL
+ * only: PGlite has no pool and no wire protocol in between.
  */
+
+const mark = sql.raw(REUSABLE_PLAN);
 
 const base = process.env.DATABASE_URL;
 let scratch: ScratchDatabase;
@@ -31,32 +35,53 @@ async function preparedStatements(): Promise<{ statement: string; custom_plans: 
 }
 
 describe.skipIf(!base)("prepared statements", () => {
-  it("prepares a text with parameters the second time it runs, and plans it for its parameters every time", async () => {
+  it("prepares a marked text the second time it runs; PostgreSQL then plans it for its values five times", async () => {
     const answers: number[] = [];
     for (let k = 0; k < 8; k++) {
-      const { rows } = await sql<{ n: number }>`select ${k}::int + 1 as n /* twice */`.execute(db);
+      const { rows } = await sql<{ n: number }>`${mark} select ${k}::int + 1 as n /* twice */`.execute(db);
       answers.push(rows[0].n);
     }
     expect(answers).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const [prepared] = (await preparedStatements()).filter((p) => p.statement.includes("/* twice */"));
-    // Run unprepared once, then 7 times by name: never from a generic plan, which could not see the values.
-    expect(prepared).toMatchObject({ custom_plans: 7, generic_plans: 0 });
-    const { rows } = await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(db);
-    expect(rows[0].mode).toBe("force_custom_plan");
+    // Run unnamed once, then 7 times by name: five plans for the values, then a generic plan no dearer.
+    expect(prepared).toMatchObject({ custom_plans: 5, generic_plans: 2 });
   });
 
-  it("leaves alone a text run once, and one without parameters (it may hold several statements)", async () => {
-    await sql`select ${1}::int as once`.execute(db);
-    for (let i = 0; i < 3; i++) await sql`select 1 as no_parameters; select 2 as second_statement`.execute(db);
+  it("leaves alone an unmarked text, and a marked one run once", async () => {
+    for (let i = 0; i < 3; i++) await sql`select ${i}::int as unmarked`.execute(db);
+    await sql`${mark} select ${1}::int as once`.execute(db);
     const statements = (await preparedStatements()).map((p) => p.statement);
+    expect(statements.some((s) => s.includes("as unmarked"))).toBe(false);
     expect(statements.some((s) => s.includes("as once"))).toBe(false);
-    expect(statements.some((s) => s.includes("no_parameters"))).toBe(false);
+  });
+
+  it("lets the search statements settle on generic plans, but plans a phrase's text statement for its words", async () => {
+    await migrateToLatest(db);
+    const options = (q: string): SearchOptions => ({
+      q,
+      fields: ["title", "author", "content", "poets"],
+      page: 1,
+      perPage: 10,
+      fuzzy: false,
+      sortBy: "relevance",
+      skipCounts: false,
+      snippetChars: 100,
+    });
+    for (let i = 0; i < 8; i++) await search(db, options(`night${"s".repeat(i % 2)}`));
+    for (let i = 0; i < 8; i++) await search(db, options('"summer day"'));
+    const groups = (await preparedStatements()).filter((p) => p.statement.includes("with cand as materialized"));
+    const contents = groups.filter((p) => p.statement.includes("body_vector"));
+    // Poets, poems and the text for 'night'; the phrase's poets and poems statements are the same texts.
+    expect(groups).toHaveLength(3);
+    expect(contents).toHaveLength(1);
+    expect(contents[0].statement).not.toContain("search_phrase_pairs");
+    for (const group of groups) expect(group.generic_plans).toBeGreaterThan(0);
   });
 
   it(`keeps at most ${MAX_PREPARED} a connection, dropping the least recently used`, async () => {
     const texts = MAX_PREPARED + 25;
     for (let i = 0; i < texts; i++) {
-      for (let run = 0; run < 2; run++) await sql`select ${i}::int as ${sql.raw(`n_${i}`)}`.execute(db);
+      for (let run = 0; run < 2; run++) await sql`${mark} select ${i}::int as ${sql.raw(`n_${i}`)}`.execute(db);
     }
     const statements = (await preparedStatements()).map((p) => p.statement);
     expect(statements.length).toBeLessThanOrEqual(MAX_PREPARED);
@@ -67,7 +92,7 @@ describe.skipIf(!base)("prepared statements", () => {
   it("prepares a text again after a schema change made its plan unusable", async () => {
     await sql`create table reshaped (a int)`.execute(db);
     await sql`insert into reshaped values (1), (2)`.execute(db);
-    const run = () => sql<Record<string, unknown>>`select * from reshaped where a > ${0} order by a`.execute(db);
+    const run = () => sql<Record<string, unknown>>`${mark} select * from reshaped where a > ${0} order by a`.execute(db);
     await run();
     expect((await run()).rows).toEqual([{ a: 1 }, { a: 2 }]);
     await sql`alter table reshaped add column b text default 'x'`.execute(db);

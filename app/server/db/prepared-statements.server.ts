@@ -1,19 +1,24 @@
 import type pg from "pg";
 
 /**
- * Server-side prepared statements for the SQL a connection keeps sending, as the PostgreSQL JDBC driver does on
- * its own: the second time a connection is asked to run the same text with parameters, it prepares it under a
- * name, and from then on sends only the parameters. PostgreSQL then skips parsing and analysing the text. For
- * the search statements (several kilobytes each, with functions and many relations) that was 0.3 to 0.7 ms a
- * statement on the full corpus, about 1 ms a search.
+ * Server-side prepared statements for the search statements a connection keeps sending, as the PostgreSQL JDBC
+ * driver prepares what it runs often: the second time a connection is asked to run a text marked REUSABLE_PLAN,
+ * it prepares it under a name and from then on sends only the parameters. PostgreSQL then skips parsing and
+ * analysing the text (0.3 to 0.7 ms for a search statement of several kilobytes), and after five executions
+ * planned for their own parameters it may settle on a generic plan and skip planning too (plan_cache_mode auto,
+ * PostgreSQL's default): 0.7 to 1 ms more per search statement.
  *
- * Plans stay what they were: the connection is set to plan_cache_mode=force_custom_plan, so a prepared statement is still planned for its own parameters each time, never from a generic plan that
- * cannot see the search words.
+ * Only marked texts: a generic plan cannot see the values, so a statement whose plan depends on them (a function
+ * of a parameter that a plan for the values folds into a constant, then tests on every row) must not get one.
+ * The marked statements compute such values once, in scalar subqueries (search/candidates.server.ts). Unmarked
+ * texts go unnamed, planned for their parameters every time.
  *
- * Only texts with parameters are prepared (the others may hold several statements, which the simple protocol
- * runs and a prepared statement cannot). Each connection keeps at most MAX_PREPARED, forgetting the least
- * recently used (DEALLOCATE), so texts that vary, such as the importer's multi-row inserts, cannot pile up.
+ * Each connection keeps at most MAX_PREPARED, forgetting the least recently used (DEALLOCATE), so texts that
+ * vary cannot pile up.
  */
+
+/** Put at the very start of a statement whose plan may be reused; see above. */
+export const REUSABLE_PLAN = "/* reusable plan */";
 
 /** Runs of the same text on a connection before it is prepared. */
 export const PREPARE_AFTER = 2;
@@ -35,12 +40,9 @@ interface Tracked {
 
 type QueryFn = (...args: unknown[]) => unknown;
 
-/** Makes `client` prepare the parameterised texts it runs repeatedly; called once per new pool connection. */
+/** Makes `client` prepare the marked texts it runs repeatedly; called once per new pool connection. */
 export function prepareRepeatedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as QueryFn;
-  // Sent before anything else on the connection. A SET rather than a startup option, which a DATABASE_URL
-  // carrying its own `options` would replace.
-  (query("SET plan_cache_mode = force_custom_plan") as Promise<unknown>).catch(() => {});
   const texts = new Map<string, Tracked>();
   let prepared = 0;
   let serial = 0;
@@ -80,7 +82,8 @@ export function prepareRepeatedStatements(client: pg.PoolClient): void {
 
   client.query = ((...args: unknown[]) => {
     const [text, values, callback] = args;
-    if (typeof text !== "string" || !Array.isArray(values) || values.length === 0 || callback !== undefined) {
+    const marked = typeof text === "string" && text.startsWith(REUSABLE_PLAN);
+    if (!marked || !Array.isArray(values) || callback !== undefined) {
       return query(...args);
     }
     const name = nameFor(text);

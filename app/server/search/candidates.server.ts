@@ -41,24 +41,40 @@ export interface CandidateContext {
   period: TimePeriod | undefined;
 }
 
-function englishQuery(query: ParsedQuery, weights: WeightFilter = ""): RawBuilder<unknown> {
+/**
+ * A value computed from the parameters once per execution. The paging statements are prepared and may run from
+ * a generic plan (db/prepared-statements.server.ts), which cannot fold `to_tsquery('…', $1)` into a constant as a
+ * plan for the words themselves does: it would parse the query again for every row a filter tests. As a scalar
+ * subquery it is an InitPlan, evaluated once, whichever the plan.
+ */
+function once<T>(expression: RawBuilder<T>): RawBuilder<T> {
+  return sql<T>`(select ${expression})`;
+}
+
+function englishQueryText(query: ParsedQuery, weights: WeightFilter = ""): RawBuilder<unknown> {
   return sql`to_tsquery('poetry_english', ${toTsqueryText(query, weights)})`;
+}
+
+function englishQuery(query: ParsedQuery, weights: WeightFilter = ""): RawBuilder<unknown> {
+  return once(englishQueryText(query, weights));
 }
 
 /**
  * Whether a tsquery kept no phrase operator: a quoted phrase of one word and little words ("to autumn", "the
  * sea") is one lexeme once the stop words are gone, and its candidates need no word positions checked. The
- * test is on a constant, so PostgreSQL settles it while planning.
+ * test is on the query text itself rather than once(), so a plan made for the words settles it while planning
+ * (statements with a phrase always get one: PageOptions.planPerQuery).
  */
-function phraseless(tsq: RawBuilder<unknown>): RawBuilder<boolean> {
-  return sql<boolean>`position('<' in ${tsq}::text) = 0`;
+function phraseless(query: ParsedQuery): RawBuilder<boolean> {
+  return sql<boolean>`position('<' in ${englishQueryText(query)}::text) = 0`;
 }
 
 /**
  * Poems whose pairs of neighbouring words include every pair of the query's phrases (search_pairs, in the
  * phrase pairs migration): one-element overlaps, which the index settles on its own. A phrase has at most one
  * pair fewer than words; the tests past its real number of pairs (stop words, repeated pairs) are constant
- * and PostgreSQL drops them while planning, as it does a phrase that kept one word.
+ * and PostgreSQL drops them while planning, as it does a phrase that kept one word. A generic plan could not:
+ * hence PageOptions.planPerQuery for statements with a phrase.
  */
 function phrasePairs(query: ParsedQuery): RawBuilder<boolean> {
   const tests = query.terms
@@ -74,7 +90,7 @@ function phrasePairs(query: ParsedQuery): RawBuilder<boolean> {
 }
 
 function folded(query: ParsedQuery): RawBuilder<string> {
-  return sql<string>`search_fold(${query.plain})`;
+  return once(sql<string>`search_fold(${query.plain})`);
 }
 
 /**
@@ -110,7 +126,7 @@ export function union(parts: (Candidates | null)[]): Candidates | null {
 export function exactPoets({ query, period }: CandidateContext): Candidates | null {
   const text = toTsqueryText(query, "", true);
   if (!text) return null;
-  const tsq = sql`to_tsquery('poetry_simple', ${text})`;
+  const tsq = once(sql`to_tsquery('poetry_simple', ${text})`);
   return sql`
     select pt.id, 0 as tier,
       (ts_rank(to_tsvector('poetry_simple', pt.name), ${tsq})
@@ -201,11 +217,11 @@ function exactContents({ query, period }: CandidateContext): Candidates | null {
   // 'offset 0' keeps the text index out of it: the pairs alone leave a few poems per phrase match, while the
   // text index would add every poem holding the words.
   const bodyMatches = hasPhrase(query)
-    ? sql`(${wordMatches(phraseless(tsq))})
+    ? sql`(${wordMatches(phraseless(query))})
         union all
         (select poem_id, 0 as head_hit, body_length, body_vector
          from (select poem_id, head_vector, body_vector, body_length from poem_search
-               where not ${phraseless(tsq)} and ${phrasePairs(query)} ${era}
+               where not ${phraseless(query)} and ${phrasePairs(query)} ${era}
                offset 0) b
          where body_vector @@ ${tsq} and not ${headHit}
          limit ${CAP})`
@@ -245,7 +261,7 @@ function exactContents({ query, period }: CandidateContext): Candidates | null {
  * nearly every opening and made this the costliest part of a search.
  */
 function openingCandidates({ query, period }: CandidateContext, tier: 0 | 1): Candidates {
-  const line = sql<string>`search_opening_words(${folded(query)})`;
+  const line = once(sql<string>`search_opening_words(search_fold(${query.plain}))`);
   const similarity = sql`word_similarity(${line}, s.opening_words)`;
   const score = tier === 0 ? sql`${OPENING_FIRST} + ${similarity}` : similarity;
   return sql`

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import type { DB } from "../db.server";
+import { REUSABLE_PLAN } from "../db/prepared-statements.server";
 import { poemEraSql, poetEraSql } from "./periods";
 import type { Candidates } from "./candidates.server";
 import { SNIPPET_SCAN_CHARS } from "./highlight.server";
@@ -113,16 +114,32 @@ const BEST = sql`best as (
   group by id
 )`;
 
+export interface PageOptions {
+  /** Also the start of each poem's text, for its snippet. */
+  withContent?: boolean;
+  /**
+   * Plan the statement for its parameters every time rather than maybe reuse a generic plan: for candidates that
+   * need their values folded while planning (a quoted phrase's word pairs, see phrasePairs).
+   */
+  planPerQuery?: boolean;
+}
+
+/** The start of a paging statement: whether PostgreSQL may reuse its plan (db/prepared-statements.server.ts). */
+function planMark(options: PageOptions): RawBuilder<unknown> {
+  return options.planPerQuery ? sql`` : sql.raw(REUSABLE_PLAN);
+}
+
 export async function pagePoems(
   db: DB,
   candidates: Candidates,
   request: PageRequest,
-  withContent = false,
+  options: PageOptions = {},
 ): Promise<GroupPage<PoemPageRow>> {
+  const { withContent = false } = options;
   const order = poemOrder(request);
   // The content is read only for the poems on the page, after the page has been cut, and only its start; its
   // length comes from poem_search (char_length() would decompress the whole of a 280 KB poem).
-  const { rows } = await sql<PoemPageRow & Counts>`
+  const { rows } = await sql<PoemPageRow & Counts>`${planMark(options)}
     with cand as materialized (${candidates}), ${BEST},
     page as (
       select b.id, row_number() over (order by ${order}) as rn
@@ -147,9 +164,14 @@ export async function pagePoems(
   return finish(rows, request);
 }
 
-export async function pagePoets(db: DB, candidates: Candidates, request: PageRequest): Promise<GroupPage<PoetPageRow>> {
+export async function pagePoets(
+  db: DB,
+  candidates: Candidates,
+  request: PageRequest,
+  options: PageOptions = {},
+): Promise<GroupPage<PoetPageRow>> {
   const order = poetOrder(request);
-  const { rows } = await sql<PoetPageRow & Counts>`
+  const { rows } = await sql<PoetPageRow & Counts>`${planMark(options)}
     with cand as materialized (${candidates}), ${BEST},
     page as (
       select b.id, row_number() over (order by ${order}) as rn
