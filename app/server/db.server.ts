@@ -9,7 +9,7 @@ import pg from "pg";
 import { NulPlugin } from "./db/nul-plugin.server";
 import { prepareRepeatedStatements } from "./db/prepared-statements.server";
 import type { Database } from "./db/schema";
-import { env } from "./env.server";
+import { DEFAULT_POOL_MAX, env } from "./env.server";
 
 export type DB = Kysely<Database>;
 
@@ -53,11 +53,12 @@ export function describeDb(config: DbConfig): string {
 /** Opens a Kysely instance: pg with a pool for a URL, else embedded PGlite with pg_trgm and unaccent. */
 export function createDb(config: DbConfig): DB {
   if (config.databaseUrl) {
+    const max = config.poolMax ?? DEFAULT_POOL_MAX;
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
-      max: config.poolMax ?? 10,
+      max,
       // Connections are closed only below this many after 10 s idle.
-      min: config.keepConnections ? (config.poolMax ?? 10) : 0,
+      min: config.keepConnections ? max : 0,
       // Fail fast rather than hang when the database is unreachable.
       connectionTimeoutMillis: 5_000,
     });

@@ -23,6 +23,9 @@ export function isTrustProxyValue(value: string): boolean {
   });
 }
 
+/** Connections a PostgreSQL pool opens at most unless DATABASE_POOL_MAX (or DbConfig.poolMax) says otherwise. */
+export const DEFAULT_POOL_MAX = 10;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -36,7 +39,7 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
       .optional(),
   ),
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(DEFAULT_POOL_MAX),
   PGLITE_DIR: z.preprocess(emptyAsUndefined, z.string().default(path.join(PROJECT_ROOT, "data", "pglite"))),
   // One secret, or several separated by commas when rotating (the first signs, every one verifies). Unset:
   // a fixed development value outside production, else a random one kept in data/session-secret

@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { bodyChunk } from "./body-chunk.server";
 import { pickEncoding } from "./response-cache.server";
 
 /** Bodies this size or smaller are compressed in one step; larger ones go on to the streaming compressor. */
@@ -39,12 +40,8 @@ export function compressJsonInOneStep() {
       return state === "holding";
     };
     const hold = (chunk: unknown, chunkEncoding: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-      const buffer = Buffer.isBuffer(chunk)
-        ? chunk
-        : typeof chunk === "string"
-          ? Buffer.from(chunk, typeof chunkEncoding === "string" ? (chunkEncoding as BufferEncoding) : "utf8")
-          : Buffer.from(chunk as Uint8Array);
+      const buffer = bodyChunk(chunk, chunkEncoding);
+      if (!buffer) return;
       chunks.push(buffer);
       size += buffer.length;
     };
@@ -69,9 +66,8 @@ export function compressJsonInOneStep() {
       const callback = rest.filter((arg) => typeof arg === "function");
       const body = Buffer.concat(chunks);
       const status = res.statusCode;
-      if (body.length < MIN_BYTES || status === 204 || status === 304 || /\bno-transform\b/.test(String(res.getHeader("Cache-Control") ?? ""))) {
-        return end(body, ...callback);
-      }
+      const noTransform = /\bno-transform\b/.test(String(res.getHeader("Cache-Control") ?? ""));
+      if (body.length < MIN_BYTES || status === 204 || status === 304 || noTransform) return end(body, ...callback);
       const encoded =
         encoding === "br"
           ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from "node:http";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { bodyChunk } from "./body-chunk.server";
 import { ByteLru } from "./byte-lru.server";
 import { changedSince, dataVersion } from "./data-version.server";
 import { matchesIfNoneMatch } from "./http.server";
@@ -267,12 +268,8 @@ export function createResponseCache(options: ResponseCacheOptions) {
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     const take = (chunk: unknown, encoding?: unknown) => {
-      if (tooBig || chunk === undefined || chunk === null || typeof chunk === "function") return;
-      const buffer = Buffer.isBuffer(chunk)
-        ? chunk
-        : typeof chunk === "string"
-          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
-          : Buffer.from(chunk as Uint8Array);
+      const buffer = tooBig ? undefined : bodyChunk(chunk, encoding);
+      if (!buffer) return;
       size += buffer.length;
       if (size > maxBodyBytes) tooBig = true;
       else chunks.push(buffer);

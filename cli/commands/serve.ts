@@ -5,7 +5,7 @@ import { Command } from "commander";
 import { z } from "zod";
 import { closeDb, configFromEnv, type DB, type DbConfig, describeDb, getDb, hasDb } from "~/server/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { env, PROJECT_ROOT } from "~/server/env.server";
+import { DEFAULT_POOL_MAX, env, PROJECT_ROOT } from "~/server/env.server";
 import { BUILD_DIR, SHUTDOWN_GRACE_MS, serverBuildPath, startServer } from "~/server/web-server.server";
 import { wordFrequencyCacheDir } from "~/server/models/word-frequency.server";
 import { startNightlyExport } from "~/server/open-data.server";
@@ -168,7 +168,7 @@ export async function scheduleOnStart(db: DB, now: Date = new Date()): Promise<v
 export async function warmOnStart(db: DB, config: DbConfig = configFromEnv()): Promise<void> {
   const { databaseUrl, poolMax } = config;
   try {
-    await warmSearchConnections(db, databaseUrl ? (poolMax ?? 1) : 1);
+    await warmSearchConnections(db, databaseUrl ? (poolMax ?? DEFAULT_POOL_MAX) : 1);
   } catch (error) {
     log(`Search warm-up failed (${error instanceof Error ? error.message : String(error)}); serving anyway.`);
   }
