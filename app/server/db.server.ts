@@ -50,6 +50,14 @@ export function describeDb(config: DbConfig): string {
   return `PGlite (${config.pgliteDir})`;
 }
 
+/** Instances whose connections prepare the statements marked REUSABLE_PLAN (db/prepared-statements.server.ts). */
+const preparing = new WeakSet<DB>();
+
+/** Whether `db` prepares marked statements, which PostgreSQL may then run from a generic plan. */
+export function preparesStatements(db: DB): boolean {
+  return preparing.has(db);
+}
+
 /** Opens a Kysely instance: pg with a pool for a URL, else embedded PGlite with pg_trgm and unaccent. */
 export function createDb(config: DbConfig): DB {
   if (config.databaseUrl) {
@@ -71,7 +79,9 @@ export function createDb(config: DbConfig): DB {
       client.on("error", () => {});
       prepareRepeatedStatements(client);
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new NulPlugin()] });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new NulPlugin()] });
+    preparing.add(db);
+    return db;
   }
   const dir = config.pgliteDir ?? "memory://";
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });

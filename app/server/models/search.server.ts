@@ -1,4 +1,4 @@
-import type { DB } from "../db.server";
+import { type DB, preparesStatements } from "../db.server";
 import {
   type CandidateContext,
   type Candidates,
@@ -87,7 +87,9 @@ function toContentHit(row: PoemPageRow, snippet: Snippet): ContentHit {
 /** The search behind GET /api/search: poets, poems (by title or poet) and content hits, one page of each. */
 export async function search(db: DB, options: SearchOptions): Promise<SearchResponse> {
   const query = parseSearchText(options.q);
-  const ctx: CandidateContext = { query, period: options.timePeriod };
+  // On PostgreSQL the group statements are prepared and may settle on generic plans (candidates.server.ts, once()).
+  const reusablePlan = preparesStatements(db);
+  const ctx: CandidateContext = { query, period: options.timePeriod, reusablePlan };
   const fields = new Set(options.fields);
   const request: PageRequest = {
     sort: options.sortBy,
@@ -105,16 +107,16 @@ export async function search(db: DB, options: SearchOptions): Promise<SearchResp
   // Each group on its own connection (PostgreSQL runs them side by side; PGlite queues them).
   const [poets, poems, contents] = await Promise.all([
     fields.has("poets")
-      ? runGroup(exactPoets(ctx), fuzzyPoets(ctx), options.fuzzy, (c) => pagePoets(db, c, request))
+      ? runGroup(exactPoets(ctx), fuzzyPoets(ctx), options.fuzzy, (c) => pagePoets(db, c, request, { reusablePlan }))
       : EMPTY,
     wantsHead
       ? runGroup(exactPoems(ctx, headFields), fuzzyPoems(ctx, headFields), options.fuzzy, (c) =>
-          pagePoems(db, c, request),
+          pagePoems(db, c, request, { reusablePlan }),
         )
       : EMPTY,
     fields.has("content")
       ? runGroup(contentsMatches(ctx), fuzzyContents(ctx), options.fuzzy, (c) =>
-          pagePoems(db, c, request, { withContent: true, planPerQuery: hasPhrase(query) }),
+          pagePoems(db, c, request, { withContent: true, reusablePlan: reusablePlan && !hasPhrase(query) }),
         )
       : EMPTY,
   ]);

@@ -39,31 +39,34 @@ export type Candidates = RawBuilder<{ id: string | number; tier: number; score: 
 export interface CandidateContext {
   query: ParsedQuery;
   period: TimePeriod | undefined;
+  /** Whether the statement may run from a generic plan: see once(). */
+  reusablePlan?: boolean;
 }
 
 /**
- * A value computed from the parameters once per execution. The paging statements are prepared and may run from
- * a generic plan (db/prepared-statements.server.ts), which cannot fold `to_tsquery('…', $1)` into a constant as a
- * plan for the words themselves does: it would parse the query again for every row a filter tests. As a scalar
- * subquery it is an InitPlan, evaluated once, whichever the plan.
+ * A value computed from the parameters, once per execution. On PostgreSQL the paging statements are prepared and
+ * may run from a generic plan (db/prepared-statements.server.ts), which cannot fold `to_tsquery('…', $1)` into a
+ * constant as a plan for the words themselves does: it would parse the query again for every row a filter tests.
+ * As a scalar subquery it is an InitPlan, evaluated once whichever the plan. Elsewhere (PGlite: every statement
+ * planned for its words) the subquery would only cost planning time, ~5 % of a search there.
  */
-function once<T>(expression: RawBuilder<T>): RawBuilder<T> {
-  return sql<T>`(select ${expression})`;
+function once<T>(ctx: CandidateContext, expression: RawBuilder<T>): RawBuilder<T> {
+  return ctx.reusablePlan ? sql<T>`(select ${expression})` : expression;
 }
 
 function englishQueryText(query: ParsedQuery, weights: WeightFilter = ""): RawBuilder<unknown> {
   return sql`to_tsquery('poetry_english', ${toTsqueryText(query, weights)})`;
 }
 
-function englishQuery(query: ParsedQuery, weights: WeightFilter = ""): RawBuilder<unknown> {
-  return once(englishQueryText(query, weights));
+function englishQuery(ctx: CandidateContext, weights: WeightFilter = ""): RawBuilder<unknown> {
+  return once(ctx, englishQueryText(ctx.query, weights));
 }
 
 /**
  * Whether a tsquery kept no phrase operator: a quoted phrase of one word and little words ("to autumn", "the
  * sea") is one lexeme once the stop words are gone, and its candidates need no word positions checked. The
  * test is on the query text itself rather than once(), so a plan made for the words settles it while planning
- * (statements with a phrase always get one: PageOptions.planPerQuery).
+ * (statements with a phrase always get one: see PageOptions.reusablePlan).
  */
 function phraseless(query: ParsedQuery): RawBuilder<boolean> {
   return sql<boolean>`position('<' in ${englishQueryText(query)}::text) = 0`;
@@ -74,7 +77,7 @@ function phraseless(query: ParsedQuery): RawBuilder<boolean> {
  * phrase pairs migration): one-element overlaps, which the index settles on its own. A phrase has at most one
  * pair fewer than words; the tests past its real number of pairs (stop words, repeated pairs) are constant
  * and PostgreSQL drops them while planning, as it does a phrase that kept one word. A generic plan could not:
- * hence PageOptions.planPerQuery for statements with a phrase.
+ * statements with a phrase are never marked for one (PageOptions.reusablePlan).
  */
 function phrasePairs(query: ParsedQuery): RawBuilder<boolean> {
   const tests = query.terms
@@ -89,8 +92,8 @@ function phrasePairs(query: ParsedQuery): RawBuilder<boolean> {
   return sql<boolean>`${sql.join(tests, sql` and `)}`;
 }
 
-function folded(query: ParsedQuery): RawBuilder<string> {
-  return once(sql<string>`search_fold(${query.plain})`);
+function folded(ctx: CandidateContext): RawBuilder<string> {
+  return once(ctx, sql<string>`search_fold(${ctx.query.plain})`);
 }
 
 /**
@@ -123,25 +126,27 @@ export function union(parts: (Candidates | null)[]): Candidates | null {
 
 // Poets: any part of the name, each word a prefix, accents folded; no stemming.
 
-export function exactPoets({ query, period }: CandidateContext): Candidates | null {
+export function exactPoets(ctx: CandidateContext): Candidates | null {
+  const { query, period } = ctx;
   const text = toTsqueryText(query, "", true);
   if (!text) return null;
-  const tsq = once(sql`to_tsquery('poetry_simple', ${text})`);
+  const tsq = once(ctx, sql`to_tsquery('poetry_simple', ${text})`);
   return sql`
     select pt.id, 0 as tier,
       (ts_rank(to_tsvector('poetry_simple', pt.name), ${tsq})
-        + case when pt.name_fold = ${folded(query)} then 1 else 0 end)::float8 as score
+        + case when pt.name_fold = ${folded(ctx)} then 1 else 0 end)::float8 as score
     from poets pt
     where to_tsvector('poetry_simple', pt.name) @@ ${tsq} ${periodFilter(poetEraSql("pt"), period)}
     limit ${CAP}` as Candidates;
 }
 
 // Names spelled like the query come from search_similar_poets (the trigram index; see its migration).
-export function fuzzyPoets({ query, period }: CandidateContext): Candidates | null {
+export function fuzzyPoets(ctx: CandidateContext): Candidates | null {
+  const { query, period } = ctx;
   if (!query.plain || query.words.length > MAX_NAME_WORDS) return null;
   return sql`
     select pt.id, 1 as tier, f.similarity::float8 as score
-    from search_similar_poets(${folded(query)}) f
+    from search_similar_poets(${folded(ctx)}) f
     join poets pt on pt.id = f.poet_id
     where true ${periodFilter(poetEraSql("pt"), period)}
     limit ${CAP}` as Candidates;
@@ -157,11 +162,11 @@ function headWeights(title: boolean, author: boolean): WeightFilter {
 export function exactPoems(ctx: CandidateContext, fields: { title: boolean; author: boolean }): Candidates | null {
   const { query, period } = ctx;
   if (!toTsqueryText(query)) return null;
-  const tsq = englishQuery(query, headWeights(fields.title, fields.author));
+  const tsq = englishQuery(ctx, headWeights(fields.title, fields.author));
   // Title matches rank above poet matches whatever their lengths; a title that is the query, or starts with
   // it, goes first ('To Autumn' for "to autumn").
   const bonus = fields.title
-    ? sql`(case when s.head_vector @@ ${englishQuery(query, "A")} then 2 else 0 end
+    ? sql`(case when s.head_vector @@ ${englishQuery(ctx, "A")} then 2 else 0 end
         + case when s.title_fold = ${query.plain} then 1
                when s.title_fold like ${`${query.plain}%`} then 0.5 else 0 end)`
     : sql`0`;
@@ -178,10 +183,10 @@ export function fuzzyPoems(ctx: CandidateContext, fields: { title: boolean; auth
   const era = periodFilter(poemEraSql("p", "pt"), period);
   const byTitle = fields.title
     ? (sql`
-        select p.id, 1 as tier, word_similarity(${folded(query)}, p.title_fold)::float8 as score
+        select p.id, 1 as tier, word_similarity(${folded(ctx)}, p.title_fold)::float8 as score
         from poems p
         ${period ? sql`join poets pt on pt.id = p.poet_id` : sql``}
-        where ${folded(query)} <% p.title_fold ${era}
+        where ${folded(ctx)} <% p.title_fold ${era}
         limit ${CAP}` as Candidates)
     : null;
   // Poems of a poet whose name is spelled like the query rank below poems whose title is.
@@ -189,7 +194,7 @@ export function fuzzyPoems(ctx: CandidateContext, fields: { title: boolean; auth
     fields.author && query.words.length <= MAX_NAME_WORDS
       ? (sql`
         select p.id, 1 as tier, (0.5 * f.similarity)::float8 as score
-        from search_similar_poets(${folded(query)}) f
+        from search_similar_poets(${folded(ctx)}) f
         join poems p on p.poet_id = f.poet_id
         ${period ? sql`join poets pt on pt.id = p.poet_id` : sql``}
         where true ${era}
@@ -200,9 +205,10 @@ export function fuzzyPoems(ctx: CandidateContext, fields: { title: boolean; auth
 
 // Content: the words anywhere in the text.
 
-function exactContents({ query, period }: CandidateContext): Candidates | null {
+function exactContents(ctx: CandidateContext): Candidates | null {
+  const { query, period } = ctx;
   if (!toTsqueryText(query)) return null;
-  const tsq = englishQuery(query);
+  const tsq = englishQuery(ctx);
   const era = periodFilter(sql`era_year`, period);
   // Poems whose title or poet also matches, and the others: two disjoint branches, each stopping at the cap.
   // The first tests its few rows' texts directly ('offset 0' keeps the planner from also walking the text
@@ -260,8 +266,9 @@ function exactContents({ query, period }: CandidateContext): Candidates | null {
  * are compared without their little words ('the', 'of'; see search_opening_words), whose trigrams are in
  * nearly every opening and made this the costliest part of a search.
  */
-function openingCandidates({ query, period }: CandidateContext, tier: 0 | 1): Candidates {
-  const line = once(sql<string>`search_opening_words(search_fold(${query.plain}))`);
+function openingCandidates(ctx: CandidateContext, tier: 0 | 1): Candidates {
+  const { query, period } = ctx;
+  const line = once(ctx, sql<string>`search_opening_words(search_fold(${query.plain}))`);
   const similarity = sql`word_similarity(${line}, s.opening_words)`;
   const score = tier === 0 ? sql`${OPENING_FIRST} + ${similarity}` : similarity;
   return sql`

@@ -118,15 +118,16 @@ export interface PageOptions {
   /** Also the start of each poem's text, for its snippet. */
   withContent?: boolean;
   /**
-   * Plan the statement for its parameters every time rather than maybe reuse a generic plan: for candidates that
-   * need their values folded while planning (a quoted phrase's word pairs, see phrasePairs).
+   * Whether PostgreSQL may run the statement from a generic plan (db/prepared-statements.server.ts): only for
+   * candidates built for one (CandidateContext.reusablePlan) whose plan needs none of their values folded (a quoted
+   * phrase's word pairs do: see phrasePairs).
    */
-  planPerQuery?: boolean;
+  reusablePlan?: boolean;
 }
 
-/** The start of a paging statement: whether PostgreSQL may reuse its plan (db/prepared-statements.server.ts). */
+/** The start of a paging statement: its REUSABLE_PLAN mark, or nothing. */
 function planMark(options: PageOptions): RawBuilder<unknown> {
-  return options.planPerQuery ? sql`` : sql.raw(REUSABLE_PLAN);
+  return options.reusablePlan ? sql.raw(REUSABLE_PLAN) : sql``;
 }
 
 export async function pagePoems(
