@@ -209,9 +209,8 @@ export async function refreshPoetryDbTexts(
     // must bring it back. A no-op when the index is there.
     await sql`create index if not exists ${sql.ref(LINES_INDEX)} on poetrydb_texts using gin (lines gin_trgm_ops)`.execute(db);
   }
-  // New entries wait in the GIN index's pending list, which every lines query would scan until a vacuum.
-  if (!bulk) await sql`select gin_clean_pending_list(${LINES_INDEX}::regclass)`.execute(db);
-  // Vacuumed as well as analysed, for the reason given in refreshSearchIndex (search/refresh.server.ts).
+  // Vacuumed as well as analysed, for the reasons given in refreshSearchIndex (search/refresh.server.ts); the
+  // vacuum also merges the new entries waiting in the GIN index's pending list, which every lines query would scan.
   await sql`vacuum (analyze) poetrydb_texts`.execute(db);
   return ids.length;
 }

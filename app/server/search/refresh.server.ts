@@ -69,22 +69,11 @@ export async function refreshSearchIndex(db: DB): Promise<number> {
     for (let batch = batches.shift(); batch; batch = batches.shift()) await rebuild(db, batch);
   });
   await Promise.all(workers);
-  if (ids.length > 0) {
-    // New index entries wait in each GIN index's pending list, which every search would scan until the next
-    // vacuum; merge them now. The title index is filled by the importer itself.
-    for (const index of [
-      "poem_search_head_idx",
-      "poem_search_body_idx",
-      "poem_search_pairs_idx",
-      "poem_search_opening_words_trgm_idx",
-      "poems_title_trgm_idx",
-    ]) {
-      await sql`select gin_clean_pending_list(${index}::regclass)`.execute(db);
-    }
-  }
   // PGlite has no autovacuum, and PostgreSQL's may be off or not have run yet after a bulk import. Until a vacuum
   // marks the rewritten pages all-visible, every scan checks each row's visibility on its own: counting the 10,517
-  // poems that hold 'love' took 9 ms rather than 6, and a search's poets statement 1.0 ms rather than 0.7.
+  // poems that hold 'love' took 9 ms rather than 6, and a search's poets statement 1.0 ms rather than 0.7. The
+  // vacuum also merges each GIN index's pending list (the new entries, which every search would otherwise scan),
+  // the title index's included: the importer fills it.
   if (ids.length > 0) {
     await sql`vacuum ${ids.length >= ANALYZE_AFTER ? sql`(analyze)` : sql``} poem_search, poems, poets`.execute(db);
   }
