@@ -50,8 +50,13 @@ export function describeDb(config: DbConfig): string {
   return `PGlite (${config.pgliteDir})`;
 }
 
-/** Instances whose connections prepare the statements marked REUSABLE_PLAN (db/prepared-statements.server.ts). */
-const preparing = new WeakSet<DB>();
+/**
+ * Instances whose connections prepare the statements marked REUSABLE_PLAN (db/prepared-statements.server.ts). Kept
+ * on globalThis, as the instance itself is (getDb below): `poetry serve` opens the database in the CLI's copy of
+ * this module and the server bundle's loaders ask their own copy, which a module-level set would leave empty.
+ */
+const PREPARING_KEY = Symbol.for("poetry-commons.preparing-dbs");
+const preparing: WeakSet<DB> = ((globalThis as { [PREPARING_KEY]?: WeakSet<DB> })[PREPARING_KEY] ??= new WeakSet());
 
 /** Whether `db` prepares marked statements, which PostgreSQL may then run from a generic plan. */
 export function preparesStatements(db: DB): boolean {

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type DB } from "~/server/db.server";
 import { MAX_PREPARED, REUSABLE_PLAN } from "~/server/db/prepared-statements.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { search, type SearchOptions } from "~/server/models/search.server";
+import { search } from "~/server/models/search.server";
 import { createScratchDatabase, type ScratchDatabase } from "../helpers/db";
+import { searchOptions } from "../helpers/search";
 
 /**
  * The pool's connections prepare the marked texts they keep running (prepared-statements.server.ts). PostgreSQL
@@ -57,18 +58,8 @@ describe.skipIf(!base)("prepared statements", () => {
 
   it("lets the search statements settle on generic plans, but plans a phrase's text statement for its words", async () => {
     await migrateToLatest(db);
-    const options = (q: string): SearchOptions => ({
-      q,
-      fields: ["title", "author", "content", "poets"],
-      page: 1,
-      perPage: 10,
-      fuzzy: false,
-      sortBy: "relevance",
-      skipCounts: false,
-      snippetChars: 100,
-    });
-    for (let i = 0; i < 8; i++) await search(db, options(`night${"s".repeat(i % 2)}`));
-    for (let i = 0; i < 8; i++) await search(db, options('"summer day"'));
+    for (let i = 0; i < 8; i++) await search(db, searchOptions(`night${"s".repeat(i % 2)}`));
+    for (let i = 0; i < 8; i++) await search(db, searchOptions('"summer day"'));
     const groups = (await preparedStatements()).filter((p) => p.statement.includes("with cand as materialized"));
     const contents = groups.filter((p) => p.statement.includes("body_vector"));
     // Poets, poems and the text for 'night'; the phrase's poets and poems statements are the same texts.

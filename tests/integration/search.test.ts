@@ -2,14 +2,15 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runImport } from "../../pipeline/import";
 import { loader } from "~/routes/api/search";
-import { type DB, setDb } from "~/server/db.server";
-import { refreshSearchIndex, searchPoemTitles } from "~/server/models/search.server";
+import { createDb, type DB, setDb } from "~/server/db.server";
+import { refreshSearchIndex, search, searchPoemTitles } from "~/server/models/search.server";
 import { contentsMatches, RANKED_CONTENTS, RANKED_TEXT_CHARS } from "~/server/search/candidates.server";
 import { matchedWords, matchedWordsInDatabase } from "~/server/search/highlight.server";
 import { anyWordTsqueryText, parseSearchText, toTsqueryText } from "~/server/search/query-text";
 import { snippetCandidates } from "~/server/search/snippet";
 import { CORPUS_DIR } from "../helpers/corpus";
 import { createTestDb, type TestDb } from "../helpers/db";
+import { searchOptions } from "../helpers/search";
 
 /**
  * GET /api/search on the whole real corpus, on PGlite and (with DATABASE_URL) on PostgreSQL. The loader is
@@ -467,7 +468,7 @@ describe("pagination and counts", () => {
     // the budget, not the 200 candidates RANKED_CONTENTS allows, decides how many are scored.
     const ctx = { query: parseSearchText("calm tide"), period: undefined };
     const { rows } = await sql<{ id: string; score: number; body_length: number }>`
-      select c.id, c.score, s.body_length from (${contentsMatches(ctx)!}) c join poem_search s on s.poem_id = c.id
+      select c.id, c.score, s.body_length from (${contentsMatches(ctx)!.rows}) c join poem_search s on s.poem_id = c.id
       order by s.body_length, c.id collate "C"`.execute(db);
     expect(rows.length).toBeGreaterThan(RANKED_CONTENTS);
     let before = 0;
@@ -772,5 +773,29 @@ describe("searchPoemTitles (the catalogue's title filter)", () => {
     expect(await searchPoemTitles(db, { q: "   ", page: 1, perPage: 10 })).toEqual({ poems: [], total: 0 });
     const symbols = await searchPoemTitles(db, { q: "%_\\'\u0000", page: 1, perPage: 10 });
     expect(symbols.total).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)("plans on PostgreSQL", () => {
+  it("settles every group statement of every kind of query on a generic plan, on the whole corpus", async () => {
+    // One connection, so each statement meets the backend that holds its plans.
+    const single = createDb({ databaseUrl: t.url, poolMax: 1 });
+    try {
+      const queries = ["love", "nightin", "Shelly", "summer rain", "ozymandius", "the sea is calm to-night the tide is ful"];
+      for (const q of queries) {
+        for (let i = 0; i < 8; i++) {
+          await search(single, searchOptions(q));
+        }
+      }
+      const { rows } = await sql<{ statement: string; generic_plans: number; custom_plans: number }>`
+        select statement, generic_plans::int, custom_plans::int from pg_prepared_statements`.execute(single);
+      const groups = rows.filter((r) => r.statement.includes("with cand as materialized"));
+      // Poets, poems and text for one word; the longer queries share some of those texts and add their own.
+      expect(groups.length).toBeGreaterThanOrEqual(6);
+      const planned = groups.filter((r) => r.generic_plans === 0).map((r) => r.statement.replace(/\s+/g, " ").slice(0, 200));
+      expect(planned).toEqual([]);
+    } finally {
+      await single.destroy();
+    }
   });
 });

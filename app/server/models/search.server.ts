@@ -104,19 +104,20 @@ export async function search(db: DB, options: SearchOptions): Promise<SearchResp
   const anyWord = fields.has("content") ? anyWordTsqueryText(query) : "";
   if (anyWord) void orOperands(db, anyWord).catch(() => undefined);
 
-  // Each group on its own connection (PostgreSQL runs them side by side; PGlite queues them).
-  const [poets, poems, contents] = await Promise.all([
+  // Each group on its own connection (PostgreSQL runs them side by side; PGlite queues them). The content hits
+  // are asked first: theirs is the longest statement, and each query sent before it would delay its start.
+  const [contents, poets, poems] = await Promise.all([
+    fields.has("content")
+      ? runGroup(contentsMatches(ctx), fuzzyContents(ctx), options.fuzzy, (c) =>
+          pagePoems(db, c, request, { withContent: true, reusablePlan: reusablePlan && !hasPhrase(query) }),
+        )
+      : EMPTY,
     fields.has("poets")
       ? runGroup(exactPoets(ctx), fuzzyPoets(ctx), options.fuzzy, (c) => pagePoets(db, c, request, { reusablePlan }))
       : EMPTY,
     wantsHead
       ? runGroup(exactPoems(ctx, headFields), fuzzyPoems(ctx, headFields), options.fuzzy, (c) =>
           pagePoems(db, c, request, { reusablePlan }),
-        )
-      : EMPTY,
-    fields.has("content")
-      ? runGroup(contentsMatches(ctx), fuzzyContents(ctx), options.fuzzy, (c) =>
-          pagePoems(db, c, request, { withContent: true, reusablePlan: reusablePlan && !hasPhrase(query) }),
         )
       : EMPTY,
   ]);

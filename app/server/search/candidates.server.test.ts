@@ -17,7 +17,7 @@ function statements(q: string, reusablePlan: boolean): string[] {
   const ctx = { query: parseSearchText(q), period: undefined, reusablePlan };
   const fields = { title: true, author: true };
   return [exactPoets(ctx), exactPoems(ctx, fields), fuzzyPoems(ctx, fields), contentsMatches(ctx)].map(
-    (candidates) => candidates!.compile(compiler).sql,
+    (candidates) => candidates!.rows.compile(compiler).sql,
   );
 }
 

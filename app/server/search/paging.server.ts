@@ -93,6 +93,15 @@ function servedLimit(request: PageRequest): number {
   return Math.max(0, Math.min(request.limit, RESULT_CAP - request.offset));
 }
 
+/**
+ * The page's LIMIT and OFFSET, written into the text rather than bound: a generic plan (PageOptions.reusablePlan)
+ * cannot see a bound limit and estimates a tenth of the rows, which priced it above the plans made for the values
+ * and kept PostgreSQL planning every search statement again (0.6 to 3 ms each). Page sizes and offsets are few.
+ */
+function pageWindow(request: PageRequest): RawBuilder<unknown> {
+  return sql`limit ${sql.lit(servedLimit(request))} offset ${sql.lit(Math.min(request.offset, RESULT_CAP))}`;
+}
+
 function finish<T>(rows: (T & Counts)[], request: PageRequest): GroupPage<T> {
   // Exact and fuzzy candidates are capped separately; the answer never counts past the cap.
   const total = Math.min(Number(rows[0]?.total ?? 0), RESULT_CAP + 1);
@@ -102,17 +111,21 @@ function finish<T>(rows: (T & Counts)[], request: PageRequest): GroupPage<T> {
   return { rows: shown, total, fuzzy, hasMore: request.offset + shown.length < Math.min(total, RESULT_CAP) };
 }
 
-/** The totals every page query answers with, even past the last page. */
-const COUNTS = sql`
-  (select count(*) from best)::int as total,
-  (select count(*) from best where tier = 1)::int as fuzzy_total`;
-
-// Grouped by hashing: sorting 1,000 ids under the database's linguistic collation costs milliseconds.
-const BEST = sql`best as (
-  select id, min(tier) as tier, coalesce(max(score) filter (where tier = 0), max(score)) as score
-  from cand
-  group by id
-)`;
+/**
+ * The candidates, each once and with its best tier and score (a poem found both exactly and fuzzily keeps its
+ * exact tier), and their totals, which every page answers with, even past the last page.
+ */
+function best(candidates: Candidates): RawBuilder<unknown> {
+  // Grouped by hashing: sorting 1,000 ids under the database's linguistic collation costs milliseconds.
+  const rows = candidates.distinct
+    ? sql`select id, tier, score from cand`
+    : sql`select id, min(tier) as tier, coalesce(max(score) filter (where tier = 0), max(score)) as score
+        from cand
+        group by id`;
+  return sql`cand as materialized (${candidates.rows}),
+    best as (${rows}),
+    counts as (select count(*)::int as total, (count(*) filter (where tier = 1))::int as fuzzy_total from best)`;
+}
 
 export interface PageOptions {
   /** Also the start of each poem's text, for its snippet. */
@@ -138,18 +151,19 @@ export async function pagePoems(
 ): Promise<GroupPage<PoemPageRow>> {
   const { withContent = false } = options;
   const order = poemOrder(request);
-  // The content is read only for the poems on the page, after the page has been cut, and only its start; its
-  // length comes from poem_search (char_length() would decompress the whole of a 280 KB poem).
+  // The page is cut by the order alone (a bounded sort of the candidates), then its few rows are joined and put
+  // in the same order again. The content is read only for them, and only its start; its length comes from
+  // poem_search (char_length() would decompress the whole of a 280 KB poem).
   const { rows } = await sql<PoemPageRow & Counts>`${planMark(options)}
-    with cand as materialized (${candidates}), ${BEST},
+    with ${best(candidates)},
     page as (
-      select b.id, row_number() over (order by ${order}) as rn
+      select b.id, b.tier, b.score
       from best b
       ${request.sort === "relevance" ? sql`` : sql`join poems p on p.id = b.id join poets pt on pt.id = p.poet_id`}
       order by ${order}
-      limit ${servedLimit(request)} offset ${request.offset}
+      ${pageWindow(request)}
     )
-    select ${COUNTS},
+    select k.total, k.fuzzy_total,
       p.id, p.slug, p.title, pt.name as author, pt.directory as author_directory, p.year,
       p.favorite_count, p.view_count
       ${
@@ -158,10 +172,10 @@ export async function pagePoems(
                 s.body_length > ${sql.lit(SNIPPET_SCAN_CHARS)} as content_continues`
           : sql``
       }
-    from (select 1) as one
-    left join (page g join poems p on p.id = g.id join poets pt on pt.id = p.poet_id
+    from counts k
+    left join (page b join poems p on p.id = b.id join poets pt on pt.id = p.poet_id
       ${withContent ? sql`join poem_search s on s.poem_id = p.id` : sql``}) on true
-    order by g.rn`.execute(db);
+    order by ${order}`.execute(db);
   return finish(rows, request);
 }
 
@@ -173,18 +187,18 @@ export async function pagePoets(
 ): Promise<GroupPage<PoetPageRow>> {
   const order = poetOrder(request);
   const { rows } = await sql<PoetPageRow & Counts>`${planMark(options)}
-    with cand as materialized (${candidates}), ${BEST},
+    with ${best(candidates)},
     page as (
-      select b.id, row_number() over (order by ${order}) as rn
+      select b.id, b.tier, b.score
       from best b
       join poets pt on pt.id = b.id
       order by ${order}
-      limit ${servedLimit(request)} offset ${request.offset}
+      ${pageWindow(request)}
     )
-    select ${COUNTS},
+    select k.total, k.fuzzy_total,
       pt.id, pt.name, pt.directory, pt.poem_count, pt.birth_date, pt.death_date
-    from (select 1) as one
-    left join (page g join poets pt on pt.id = g.id) on true
-    order by g.rn`.execute(db);
+    from counts k
+    left join (page b join poets pt on pt.id = b.id) on true
+    order by ${order}`.execute(db);
   return finish(rows, request);
 }
