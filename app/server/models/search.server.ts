@@ -12,7 +12,7 @@ import {
 } from "../search/candidates.server";
 import { contentSnippets } from "../search/highlight.server";
 import { type GroupPage, type PageRequest, pagePoems, pagePoets, type PoemPageRow } from "../search/paging.server";
-import { anyWordTsqueryText, hasPhrase, parseSearchText } from "../search/query-text";
+import { anyWordTsqueryText, parseSearchText } from "../search/query-text";
 import { orOperands } from "../search/stems.server";
 import type { Snippet } from "../search/snippet";
 import type { ContentHit, PoemHit, PoetHit, SearchOptions, SearchResponse } from "../search/types";
@@ -109,7 +109,7 @@ export async function search(db: DB, options: SearchOptions): Promise<SearchResp
   const [contents, poets, poems] = await Promise.all([
     fields.has("content")
       ? runGroup(contentsMatches(ctx), fuzzyContents(ctx), options.fuzzy, (c) =>
-          pagePoems(db, c, request, { withContent: true, reusablePlan: reusablePlan && !hasPhrase(query) }),
+          pagePoems(db, c, request, { withContent: true, reusablePlan }),
         )
       : EMPTY,
     fields.has("poets")

@@ -22,18 +22,28 @@ function statements(q: string, reusablePlan: boolean): string[] {
 }
 
 describe("values computed from the parameters", () => {
+  const queries = ["the curfew tolls the nell", '"summer day" "the sea" love'];
+
   it("are scalar subqueries, evaluated once, in statements that may run from a generic plan", () => {
-    for (const text of statements("the curfew tolls the nell", true)) {
-      const once = /\(select (search_opening_words\()?(to_tsquery|search_fold)\(/g;
+    for (const text of queries.flatMap((q) => statements(q, true))) {
+      const once = /\(select (search_opening_words\()?(to_tsquery|search_fold|search_phrase_pairs)\(/g;
       expect(text).toMatch(once);
       expect(text.replace(once, "")).not.toMatch(/(to_tsquery|search_fold)\(/);
     }
   });
 
   it("stay inline where every statement is planned for its words (PGlite)", () => {
-    for (const text of statements("the curfew tolls the nell", false)) {
+    for (const text of queries.flatMap((q) => statements(q, false))) {
       expect(text).toMatch(/(to_tsquery|search_fold)\(/);
-      expect(text).not.toMatch(/\(select (to_tsquery|search_fold|search_opening_words)\(/);
+      expect(text).not.toMatch(/\(select (to_tsquery|search_fold|search_opening_words|search_phrase_pairs)\(/);
     }
+  });
+
+  it("look up all of a query's phrase pairs in one array", () => {
+    const [text] = statements('"summer day" "the sea" love', true).filter((t) => t.includes("search_pairs"));
+    expect(text).toMatch(/search_pairs\(body_vector\) @> \(select \(search_phrase_pairs\(\$\d+\) \|\| search_phrase_pairs\(\$\d+\)\)\)/);
+    // Without the subquery too: @> and || bind alike, left to right.
+    const [inline] = statements('"summer day" "the sea" love', false).filter((t) => t.includes("search_pairs"));
+    expect(inline).toMatch(/search_pairs\(body_vector\) @> \(search_phrase_pairs\(\$\d+\) \|\| search_phrase_pairs\(\$\d+\)\)/);
   });
 });

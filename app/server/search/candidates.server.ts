@@ -74,32 +74,24 @@ function englishQuery(ctx: CandidateContext, weights: WeightFilter = ""): RawBui
 
 /**
  * Whether a tsquery kept no phrase operator: a quoted phrase of one word and little words ("to autumn", "the
- * sea") is one lexeme once the stop words are gone, and its candidates need no word positions checked. The
- * test is on the query text itself rather than once(), so a plan made for the words settles it while planning
- * (statements with a phrase always get one: see PageOptions.reusablePlan).
+ * sea") is one lexeme once the stop words are gone, and its candidates need no word positions checked. Known
+ * only once PostgreSQL has parsed the words, so computed once per execution (a one-time filter of each branch).
  */
-function phraseless(query: ParsedQuery): RawBuilder<boolean> {
-  return sql<boolean>`position('<' in ${englishQueryText(query)}::text) = 0`;
+function phraseless(ctx: CandidateContext): RawBuilder<boolean> {
+  return sql<boolean>`position('<' in ${englishQuery(ctx)}::text) = 0`;
 }
 
 /**
  * Poems whose pairs of neighbouring words include every pair of the query's phrases (search_pairs, in the
- * phrase pairs migration): one-element overlaps, which the index settles on its own. A phrase has at most one
- * pair fewer than words; the tests past its real number of pairs (stop words, repeated pairs) are constant
- * and PostgreSQL drops them while planning, as it does a phrase that kept one word. A generic plan could not:
- * statements with a phrase are never marked for one (PageOptions.reusablePlan).
+ * phrase pairs migration), which the index answers without rechecking rows. All the phrases' pairs are looked
+ * up as one array: a phrase that kept one word has none, and an empty array alone would match every poem
+ * (only phraseless queries have no pair at all, and they never reach this test).
  */
-function phrasePairs(query: ParsedQuery): RawBuilder<boolean> {
-  const tests = query.terms
+function phrasePairs(ctx: CandidateContext): RawBuilder<boolean> {
+  const pairs = ctx.query.terms
     .filter((term) => term.phrase && !term.negated)
-    .flatMap((term) => {
-      const pairs = sql`search_phrase_pairs(${term.words.join(" ")})`;
-      return term.words.slice(1).map((_, i) => {
-        const n = sql.lit(i + 1);
-        return sql`(cardinality(${pairs}) < ${n} or search_pairs(body_vector) && array[(${pairs})[${n}]])`;
-      });
-    });
-  return sql<boolean>`${sql.join(tests, sql` and `)}`;
+    .map((term) => sql`search_phrase_pairs(${term.words.join(" ")})`);
+  return sql<boolean>`search_pairs(body_vector) @> ${once(ctx, sql`(${sql.join(pairs, sql` || `)})`)}`;
 }
 
 function folded(ctx: CandidateContext): RawBuilder<string> {
@@ -241,11 +233,11 @@ function exactContents(ctx: CandidateContext): Candidates | null {
   // 'offset 0' keeps the text index out of it: the pairs alone leave a few poems per phrase match, while the
   // text index would add every poem holding the words.
   const bodyMatches = hasPhrase(query)
-    ? sql`(${wordMatches(phraseless(query))})
+    ? sql`(${wordMatches(phraseless(ctx))})
         union all
         (select tid, poem_id, 0 as head_hit, body_length
          from (select ctid as tid, poem_id, head_vector, body_vector, body_length from poem_search
-               where not ${phraseless(query)} and ${phrasePairs(query)} ${era}
+               where not ${phraseless(ctx)} and ${phrasePairs(ctx)} ${era}
                offset 0) b
          where body_vector @@ ${tsq} and not ${headHit}
          limit ${CAP})`

@@ -132,8 +132,7 @@ export interface PageOptions {
   withContent?: boolean;
   /**
    * Whether PostgreSQL may run the statement from a generic plan (db/prepared-statements.server.ts): only for
-   * candidates built for one (CandidateContext.reusablePlan) whose plan needs none of their values folded (a quoted
-   * phrase's word pairs do: see phrasePairs).
+   * candidates built for one (CandidateContext.reusablePlan).
    */
   reusablePlan?: boolean;
 }
