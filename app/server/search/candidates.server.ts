@@ -37,7 +37,7 @@ const MAX_NAME_WORDS = 4;
 export interface Candidates {
   /** The (id, tier, score) rows. */
   rows: RawBuilder<{ id: string | number; tier: number; score: number }>;
-  /** Whether no id comes twice, so the paging statement need not group them (a third of a millisecond in 1,001). */
+  /** Whether no id comes twice, so the paging statement need not group them (0.35 to 0.6 ms for 1,001 rows). */
   distinct: boolean;
 }
 
